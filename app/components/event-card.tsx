@@ -1,0 +1,113 @@
+import { Calendar, Clock, MapPin } from "lucide-react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { isPast, isSoldOut, isVip } from "#domain/event";
+import type { Language } from "#domain/language";
+import { priceLine, type PriceLine } from "#domain/price";
+import { formatDate, formatMoney, formatTime } from "#app/i18n/format";
+import type { EventSummary } from "#domain/event-summary";
+import { EventImage } from "./event-image";
+
+export function priceText(t: TFunction, line: PriceLine, language: Language): string {
+  switch (line.kind) {
+    case "free":
+      return t("eventCard.free");
+    case "from":
+      return t("eventCard.from", { price: formatMoney(line.cents, language) });
+    case "single":
+      return formatMoney(line.cents, language);
+    case "none":
+      return t("eventCard.noTickets");
+  }
+}
+
+const BADGE = "rounded-full px-2.5 py-0.5 text-xs font-semibold shadow-sm";
+
+/** An event in a list: picture, title, when and where, badges and the price line (spec §2). */
+export function EventCard({ event, now, eager = false }: { event: EventSummary; now: Date; eager?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const past = isPast(event, now);
+  const soldOut = isSoldOut(event);
+  const badges = [
+    event.isFeatured && { key: "featured", label: t("eventCard.featured"), className: "bg-amber-300 text-amber-950" },
+    isVip(event) && { key: "vip", label: t("eventCard.vip"), className: "bg-violet-700 text-white" },
+    event.organizer.reputationLevel === "elite" && {
+      key: "elite",
+      label: t("eventCard.eliteOrganizer"),
+      className: "bg-emerald-700 text-white",
+    },
+    event.language !== "en" && {
+      key: "language",
+      label: t("eventCard.eventLanguage", { language: t(`eventLanguage.${event.language}`) }),
+      className: "bg-sky-800 text-white",
+    },
+  ].filter((badge) => badge !== false);
+
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md">
+      <div className="relative aspect-video overflow-hidden bg-muted">
+        {event.image && (
+          <EventImage
+            image={event.image}
+            eager={eager}
+            sizes="(min-width: 1280px) 300px, (min-width: 768px) 45vw, 100vw"
+            className="h-full w-full object-cover transition-transform group-hover:scale-105"
+          />
+        )}
+        {badges.length > 0 && (
+          <ul className="absolute start-2 top-2 flex flex-wrap gap-1.5">
+            {badges.map((badge) => (
+              <li key={badge.key} className={`${BADGE} ${badge.className}`}>
+                {badge.label}
+              </li>
+            ))}
+          </ul>
+        )}
+        {soldOut && (
+          <div className="absolute inset-0 flex items-center justify-center bg-black/55">
+            <span className="rounded-md border-2 border-white px-3 py-1 text-lg font-extrabold tracking-wider text-white">
+              {t("eventCard.soldOut")}
+            </span>
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-xs font-semibold uppercase tracking-wide text-primary">{t(`category.${event.category.key}`)}</p>
+        <h3 className="text-lg font-semibold leading-snug">
+          <Link to={`/events/${event.id}`} className="after:absolute after:inset-0 focus-visible:outline-none" lang={event.language}>
+            {event.title}
+          </Link>
+        </h3>
+        <ul className="flex flex-col gap-1 text-sm text-muted-foreground">
+          <li className="flex items-center gap-2">
+            <Calendar aria-hidden="true" className="h-4 w-4 shrink-0" />
+            {formatDate(event.startsAt, event.timeZone, language)}
+          </li>
+          <li className="flex items-center gap-2">
+            <Clock aria-hidden="true" className="h-4 w-4 shrink-0" />
+            {formatTime(event.startsAt, event.timeZone, language)}
+          </li>
+          <li className="flex items-center gap-2">
+            <MapPin aria-hidden="true" className="h-4 w-4 shrink-0" />
+            {t("eventCard.at", { venue: event.venue.name, city: event.venue.city })}
+          </li>
+        </ul>
+        <div className="mt-auto flex items-end justify-between gap-2 pt-2">
+          <p className="font-semibold">{priceText(t, priceLine(event.ticketTypes), language)}</p>
+          {past && (
+            <p className="rounded-md bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground">
+              {t("eventCard.pastEvent")}
+            </p>
+          )}
+        </div>
+        <p className="text-sm">
+          <Link to={`/users/${event.organizer.id}`} className="relative z-10 text-muted-foreground hover:text-foreground hover:underline">
+            {t("eventCard.by", { name: event.organizer.name })}
+          </Link>
+        </p>
+      </div>
+    </article>
+  );
+}

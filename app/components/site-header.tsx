@@ -1,0 +1,58 @@
+import { ChevronDown, Ticket } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink as RouterNavLink } from "react-router";
+import { buttonClasses } from "#app/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "#app/components/ui/dropdown-menu";
+import { MobileMenu } from "./mobile-menu";
+import { EVENTS_MENU_LINKS, FIND_MY_TICKET, PRIMARY_LINKS, SECONDARY_LINKS, SIGN_IN, SIGN_UP } from "./navigation-links";
+import { SiteLogo } from "./site-logo";
+import { ThemeMenu } from "./theme-menu";
+
+const LINK = "rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-muted hover:text-foreground aria-[current=page]:text-foreground aria-[current=page]:bg-muted";
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  return (
+    <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
+        <SiteLogo />
+        <nav aria-label={t("nav.mainLabel")} className="ms-4 hidden items-center gap-1 md:flex">
+          <DropdownMenu>
+            <DropdownMenuTrigger className={`${LINK} inline-flex items-center gap-1`}>
+              {t("nav.events")}
+              <ChevronDown aria-hidden="true" className="h-4 w-4" />
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="start">
+              {EVENTS_MENU_LINKS.map((link) => (
+                <DropdownMenuItem key={link.to} asChild>
+                  <Link to={link.to}>{t(link.labelKey)}</Link>
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
+          {[...PRIMARY_LINKS, ...SECONDARY_LINKS].map((link) => (
+            <RouterNavLink key={link.to} to={link.to} className={LINK}>
+              {t(link.labelKey)}
+            </RouterNavLink>
+          ))}
+        </nav>
+        <div className="ms-auto flex items-center gap-2">
+          <Link to={FIND_MY_TICKET.to} className={buttonClasses("outline", "sm", "hidden lg:inline-flex")}>
+            <Ticket aria-hidden="true" className="h-4 w-4" />
+            {t(FIND_MY_TICKET.labelKey)}
+          </Link>
+          <ThemeMenu />
+          <div className="hidden items-center gap-2 md:flex">
+            <Link to={SIGN_IN.to} className={buttonClasses("ghost", "sm")}>
+              {t(SIGN_IN.labelKey)}
+            </Link>
+            <Link to={SIGN_UP.to} className={buttonClasses("primary", "sm")}>
+              {t(SIGN_UP.labelKey)}
+            </Link>
+          </div>
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

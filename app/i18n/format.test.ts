@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatMoney, formatTime, isSameLocalDay } from "./format";
+
+// 7:30 PM on Friday Dec 4, 2026 in Washington.
+const instant = new Date("2026-12-05T00:30:00Z");
+const zone = "America/New_York";
+
+describe("formatting for English (spec §9)", () => {
+  it("shows the date with short weekday, short month, day and year in the event's zone", () => {
+    expect(formatDate(instant, zone, "en")).toBe("Fri, Dec 4, 2026");
+  });
+
+  it("shows the time with a 2-digit hour and minute", () => {
+    expect(formatTime(instant, zone, "en")).toBe("07:30 PM");
+  });
+
+  it("shows money in US dollars with two decimals", () => {
+    expect(formatMoney(45_00, "en")).toBe("$45.00");
+    expect(formatMoney(12_50, "en")).toBe("$12.50");
+    expect(formatMoney(0, "en")).toBe("$0.00");
+  });
+});
+
+describe("formatting in the other languages", () => {
+  it("uses French day and month names and a 24-hour clock", () => {
+    expect(formatDate(instant, zone, "fr")).toBe("ven. 4 déc. 2026");
+    expect(formatTime(instant, zone, "fr")).toBe("19:30");
+    expect(formatMoney(45_00, "fr")).toMatch(/^45,00\s\$US$/);
+  });
+
+  it("uses Arabic names and keeps prices in US dollars", () => {
+    expect(formatDate(instant, zone, "ar")).toContain("ديسمبر");
+    expect(formatMoney(45_00, "ar")).toContain("US$");
+  });
+
+  it("uses Amharic names in Ethiopic script", () => {
+    expect(formatDate(instant, zone, "am")).toMatch(/[\u1200-\u137F]/);
+    expect(formatMoney(45_00, "am")).toContain("45.00");
+  });
+});
+
+describe("same local day", () => {
+  it("compares calendar days in the event's zone, not in UTC", () => {
+    // 7:30 PM and 10:30 PM in Washington are different UTC days but the same local day.
+    expect(isSameLocalDay(instant, new Date("2026-12-05T03:30:00Z"), zone)).toBe(true);
+    expect(isSameLocalDay(instant, new Date("2026-12-05T06:00:00Z"), zone)).toBe(false);
+  });
+});

@@ -1,0 +1,51 @@
+import type { Language } from "#domain/language";
+
+/** The locale each interface language formats dates, times and money in (prices stay in USD). */
+export const LOCALE_TAGS: Record<Language, string> = { en: "en-US", fr: "fr-FR", ar: "ar", am: "am-ET" };
+
+// Formatters are costly to build and formatting happens for every card on every render: keep them.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function dateTimeFormat(language: Language, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `dt|${language}|${timeZone}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(LOCALE_TAGS[language], { ...options, timeZone });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** "Fri, Dec 4, 2026" in English: short weekday, short month, day, year — in the event's zone. */
+export function formatDate(instant: Date, timeZone: string, language: Language): string {
+  return dateTimeFormat(language, timeZone, { weekday: "short", month: "short", day: "numeric", year: "numeric" }).format(
+    instant,
+  );
+}
+
+/** "07:30 PM" in English: 2-digit hour and minute. */
+export function formatTime(instant: Date, timeZone: string, language: Language): string {
+  return dateTimeFormat(language, timeZone, { hour: "2-digit", minute: "2-digit" }).format(instant);
+}
+
+/** True when both instants fall on the same calendar day in `timeZone`. */
+export function isSameLocalDay(start: Date, end: Date, timeZone: string): boolean {
+  const day = dateTimeFormat("en", timeZone, { year: "numeric", month: "2-digit", day: "2-digit" });
+  return day.format(start) === day.format(end);
+}
+
+/** "$12.50": US dollars, always two decimals, in the language's number style. */
+export function formatMoney(cents: number, language: Language): string {
+  const key = `money|${language}`;
+  let formatter = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALE_TAGS[language], {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(cents / 100);
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "#domain/language";
+import am from "./locales/am.json";
+import ar from "./locales/ar.json";
+import en from "./locales/en.json";
+import fr from "./locales/fr.json";
+
+type Tree = { [key: string]: string | Tree };
+const locales: Record<string, Tree> = { en, fr, ar, am };
+
+function flatten(tree: Tree, prefix = ""): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") entries.set(path, value);
+    else for (const [inner, text] of flatten(value, path)) entries.set(inner, text);
+  }
+  return entries;
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]!).sort();
+}
+
+const english = flatten(en);
+
+describe.each(LANGUAGES.filter((language) => language !== "en"))("the %s messages", (language) => {
+  const messages = flatten(locales[language]!);
+
+  it("have every key English has, and no other", () => {
+    expect([...messages.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it("have no empty message", () => {
+    expect([...messages].filter(([, text]) => text.trim() === "").map(([key]) => key)).toEqual([]);
+  });
+
+  it("keep every placeholder of the English message", () => {
+    const mismatched = [...english].filter(([key, text]) => {
+      const translated = messages.get(key);
+      return translated !== undefined && placeholders(translated).join() !== placeholders(text).join();
+    });
+    expect(mismatched.map(([key]) => key)).toEqual([]);
+  });
+});
+
+describe("the translations", () => {
+  it("are really translated: most navigation labels differ from English", () => {
+    for (const language of ["fr", "ar", "am"]) {
+      const nav = flatten(locales[language]!.nav as Tree);
+      const same = [...flatten(en.nav as Tree)].filter(([key, text]) => nav.get(key) === text);
+      expect(same.length, `${language} copies English nav labels: ${same.map(([key]) => key).join(", ")}`).toBeLessThan(3);
+    }
+  });
+
+  it("write Arabic in Arabic script and Amharic in Ethiopic script", () => {
+    expect(flatten(ar).get("nav.events")).toMatch(/[\u0600-\u06FF]/);
+    expect(flatten(am).get("nav.events")).toMatch(/[\u1200-\u137F]/);
+  });
+});

@@ -1,0 +1,16 @@
+import type { TFunction } from "i18next";
+import { DEFAULT_LANGUAGE, isLanguage } from "#domain/language";
+import { i18nFor } from "./i18n";
+import { loadedMessages } from "./messages";
+
+/**
+ * A translator for route `meta` functions, which run outside React: the language comes from the
+ * root loader's data, whose messages are always loaded by the time meta runs.
+ */
+export function metaTranslator(matches: readonly ({ id: string; data?: unknown } | undefined)[]): TFunction {
+  const rootData = matches.find((match) => match?.id === "root")?.data as { language?: unknown } | undefined;
+  const language = isLanguage(rootData?.language) ? rootData.language : DEFAULT_LANGUAGE;
+  const messages = loadedMessages(language) ?? loadedMessages(DEFAULT_LANGUAGE);
+  if (!messages) throw new Error("Messages must be loaded before meta runs");
+  return i18nFor(language, messages).t;
+}

@@ -1,0 +1,117 @@
+import "@fontsource-variable/noto-sans";
+import "@fontsource-variable/noto-sans-arabic";
+import "@fontsource-variable/noto-sans-ethiopic";
+import "./app.css";
+import type { ReactNode } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster } from "sonner";
+import { DEFAULT_LANGUAGE, textDirection, type Language } from "#domain/language";
+import { useNonce } from "#app/components/nonce";
+import { NavigationSpinner } from "#app/components/navigation-spinner";
+import { NotFoundPage } from "#app/components/not-found-page";
+import { ServerErrorPage } from "#app/components/server-error-page";
+import { SiteFooter } from "#app/components/site-footer";
+import { SiteHeader } from "#app/components/site-header";
+import { ThemeScript } from "#app/components/theme-script";
+import { useI18n } from "#app/i18n/use-i18n";
+import { negotiateLanguage, themeFromRequest, type Theme } from "#app/i18n/preferences";
+import type { Route } from "./+types/root";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { language: negotiateLanguage(request), theme: themeFromRequest(request) };
+}
+
+export interface RootData {
+  language: Language;
+  theme: Theme;
+}
+
+export function useRootData(): RootData {
+  return useRouteLoaderData<typeof loader>("root") ?? { language: DEFAULT_LANGUAGE, theme: "system" };
+}
+
+/** The document around every page, error pages included. */
+export function Layout({ children }: { children: ReactNode }) {
+  const { language, theme } = useRootData();
+  const nonce = useNonce();
+  const i18n = useI18n(language);
+  return (
+    <html
+      lang={language}
+      dir={textDirection(language)}
+      className={theme === "dark" ? "dark" : undefined}
+      style={theme === "system" ? undefined : { colorScheme: theme }}
+      suppressHydrationWarning
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <ThemeScript />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col bg-background text-foreground antialiased">
+        <I18nextProvider i18n={i18n}>
+          <Shell>{children}</Shell>
+        </I18nextProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+      >
+        {t("app.skipToContent")}
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+      <NavigationSpinner />
+      <Toaster
+        position={i18n.dir() === "rtl" ? "bottom-left" : "bottom-right"}
+        visibleToasts={3}
+        duration={4000}
+        dir={i18n.dir()}
+        theme="system"
+        richColors
+        closeButton
+      />
+    </>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <ServerErrorPage />;
+}

@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+export const SOCIAL_NETWORKS = [
+  "twitter",
+  "instagram",
+  "linkedin",
+  "facebook",
+  "youtube",
+  "website",
+  "github",
+  "tiktok",
+] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+export const socialLinksSchema = z
+  .object(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, z.url().max(300).optional()])))
+  .strict();
+
+export type SocialLinks = Partial<Record<SocialNetwork, string>>;
+
+export const ROLES = ["organizer", "attendee"] as const;
+export type Role = (typeof ROLES)[number];

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { localDateTimeIn, zonedDayAt, zonedTimeToUtc } from "./time";
+
+describe("zoned times", () => {
+  it("7:30 PM in Washington in winter is 00:30 UTC the next day", () => {
+    expect(zonedTimeToUtc({ year: 2026, month: 12, day: 4, hour: 19, minute: 30 }, "America/New_York").toISOString()).toBe(
+      "2026-12-05T00:30:00.000Z",
+    );
+  });
+
+  it("uses daylight time in summer", () => {
+    expect(zonedTimeToUtc({ year: 2026, month: 7, day: 4, hour: 21, minute: 0 }, "America/New_York").toISOString()).toBe(
+      "2026-07-05T01:00:00.000Z",
+    );
+  });
+
+  it("moves a time skipped by the spring-forward gap to the hour after", () => {
+    const instant = zonedTimeToUtc({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 }, "America/New_York");
+    expect(localDateTimeIn(instant, "America/New_York")).toMatchObject({ day: 8, hour: 3, minute: 30 });
+  });
+
+  it("places a time some days after today's local date, across a month end", () => {
+    const now = new Date("2026-01-31T03:00:00Z"); // Jan 30, 10 PM in Washington
+    expect(zonedDayAt(now, 2, 18, 0, "America/New_York").toISOString()).toBe("2026-02-01T23:00:00.000Z");
+  });
+});

@@ -1,0 +1,25 @@
+// Starts the site. Production runs the bundle `npm run build` writes; development runs the sources
+// through Vite (hot reload) with Vite's middleware in front of the same app.
+import { existsSync } from "node:fs";
+
+if (process.env.NODE_ENV === "development") {
+  const { createServer: createViteServer } = await import("vite");
+  const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
+  const { runUntilSignalled } = await vite.ssrLoadModule("/server/boot.ts");
+  const { createRequestHandler } = await import("react-router");
+  await runUntilSignalled({
+    before: vite.middlewares,
+    renderPage: async (request, context) => {
+      const build = await vite.ssrLoadModule("virtual:react-router/server-build");
+      return createRequestHandler(build, "development")(request, context);
+    },
+  });
+} else {
+  const bundle = new URL("./build/server/index.js", import.meta.url);
+  if (!existsSync(bundle)) {
+    console.error("No production build found. Run `npm run build` first (or `npm start`, which builds when needed).");
+    process.exit(1);
+  }
+  const { start } = await import(bundle.href);
+  await start();
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { createApiRouter } from "#server/api/router";
+import { createAuthRouter } from "#server/auth/router";
+import type { Database } from "#server/db/client";
+import type { Config } from "#server/env";
+import { isDatabaseUp } from "#server/health";
+import type { AppEnv } from "#server/http/app-env";
+import { securityHeaders } from "#server/http/security-headers";
+import { serveUploads } from "#server/http/uploads";
+import type { Logger } from "#server/logger";
+
+/** What the page renderer receives with each request (React Router's load context). */
+export interface PageContext {
+  db: Database;
+  config: Config;
+  cspNonce: string;
+  requestId: string;
+}
+
+export type PageHandler = (request: Request, context: PageContext) => Promise<Response>;
+
+export interface AppDependencies {
+  db: Database;
+  config: Config;
+  logger: Logger;
+  /** Server-rendered pages; absent in API-only tests. */
+  renderPage?: PageHandler;
+  /** Built client files (hashed assets, favicon); absent in development, where Vite serves them. */
+  clientBuildDir?: string;
+}
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+export function createApp({ db, config, logger, renderPage, clientBuildDir }: AppDependencies) {
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
+    c.set("logger", logger);
+    c.set("db", db);
+    c.set("config", config);
+    await next();
+    c.res.headers.set("X-Request-Id", c.get("requestId"));
+  });
+  app.use(securityHeaders({ isProduction: config.mode === "production" }));
+  app.use(compress());
+
+  app.get("/healthz", async (c) => {
+    const up = await isDatabaseUp(db);
+    c.header("Cache-Control", "no-store");
+    return c.json({ status: up ? "ok" : "unavailable", database: up ? "up" : "down" }, up ? 200 : 503);
+  });
+
+  app.route("/api/v1", createApiRouter());
+  app.route("/auth/v1", createAuthRouter());
+  app.get("/uploads/*", serveUploads(config.uploadsDir));
+
+  if (clientBuildDir) {
+    // File names under /assets carry a content hash, so browsers may keep them forever.
+    app.use(
+      "/assets/*",
+      serveStatic({ root: clientBuildDir, onFound: (_path, c) => c.header("Cache-Control", IMMUTABLE) }),
+    );
+    app.use(
+      "*",
+      serveStatic({
+        root: clientBuildDir,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+      }),
+    );
+  }
+
+  if (renderPage) {
+    app.all("*", (c) =>
+      renderPage(c.req.raw, { db, config, cspNonce: c.get("cspNonce"), requestId: c.get("requestId") }),
+    );
+  }
+
+  app.onError((error, c) => {
+    logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
+    return c.text("Internal Server Error", 500);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

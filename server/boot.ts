@@ -1,0 +1,89 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { createApp, type PageHandler } from "#server/app";
+import { openDatabase, type DatabaseHandle } from "#server/db/client";
+import { isDatabaseEmpty, seedSampleData } from "#server/db/seed/seed";
+import { readConfig, type Config } from "#server/env";
+import { createLogger, type Logger } from "#server/logger";
+
+export interface BootOptions {
+  renderPage?: PageHandler;
+  clientBuildDir?: string;
+  /** Connect-style middleware run before the app (Vite's, in development). */
+  before?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  env?: Record<string, string | undefined>;
+}
+
+export interface RunningServer {
+  url: string;
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** Opens the database, brings its schema up to date, seeds an empty one, then listens. */
+export async function bootServer(options: BootOptions = {}): Promise<RunningServer> {
+  const startedAt = performance.now();
+  const config = readConfig(options.env);
+  const logger = createLogger(config);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, embeddedDir: config.embeddedDatabaseDir });
+  try {
+    await database.migrate();
+    if (config.seedSampleData && (await isDatabaseEmpty(database.db))) {
+      await seedSampleData(database.db, { now: new Date(), log: (message) => logger.info(message) });
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = createApp({
+    db: database.db,
+    config,
+    logger,
+    renderPage: options.renderPage,
+    clientBuildDir: options.clientBuildDir,
+  });
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    if (options.before) options.before(req, res, () => void listener(req, res));
+    else void listener(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  logger.info(
+    { database: database.kind, readyInMs: Math.round(performance.now() - startedAt) },
+    `Listening on ${url}`,
+  );
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      // Stop taking connections, let requests in flight finish, then close the database.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await database.close();
+      logger.info("Stopped");
+    })());
+  return { url, config, logger, database, close };
+}
+
+/** Runs until SIGTERM or SIGINT, then shuts down gracefully. */
+export async function runUntilSignalled(options: BootOptions): Promise<void> {
+  const running = await bootServer(options);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      const forceExit = setTimeout(() => process.exit(1), 10_000);
+      forceExit.unref();
+      void running.close().then(() => process.exit(0));
+    });
+  }
+}

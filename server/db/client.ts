@@ -1,0 +1,120 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { PROJECT_ROOT } from "#server/project-root";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database: the Drizzle handle plus what only the driver knows how to do. */
+export interface DatabaseHandle {
+  db: Database;
+  kind: "embedded" | "postgres";
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, "server/db/migrations");
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded database in `embeddedDir` (or in memory when null). */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  embeddedDir: string | null;
+}): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openEmbedded(options.embeddedDir === null ? null : { dir: options.embeddedDir });
+}
+
+export function openPostgres(url: string): DatabaseHandle {
+  const client = postgres(url, {
+    max: 10,
+    connect_timeout: 5,
+    onnotice: () => {},
+    // Instants are timestamptz; keep the session in UTC so nothing is converted behind our back.
+    connection: { TimeZone: "UTC" },
+  });
+  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/**
+ * PGlite in one process. It takes no lock on its folder and two processes writing one folder lose
+ * writes, so we hold a lock file beside it for as long as it is open.
+ */
+export async function openEmbedded(
+  location: { dir: string } | { loadDataDir: Blob } | null,
+): Promise<DatabaseHandle> {
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (location && "dir" in location) {
+    mkdirSync(path.dirname(location.dir), { recursive: true });
+    releaseLock = acquireLock(`${location.dir}.lock`);
+    client = await PGlite.create(location.dir);
+  } else if (location) {
+    client = await PGlite.create({ loadDataDir: location.loadDataDir });
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "embedded",
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    async close() {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+export class DatabaseLockedError extends Error {
+  override name = "DatabaseLockedError";
+}
+
+function acquireLock(lockFile: string): () => void {
+  try {
+    const fd = openSync(lockFile, "wx");
+    writeSync(fd, String(process.pid));
+    closeSync(fd);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const holder = Number(readFileSync(lockFile, "utf8"));
+    if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) {
+      throw new DatabaseLockedError(
+        `The embedded database is in use by process ${holder} (lock file ${lockFile}). Stop that process first.`,
+      );
+    }
+    // A lock left behind by a process that died: take it over.
+    rmSync(lockFile, { force: true });
+    return acquireLock(lockFile);
+  }
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Raw SQL rows. The drivers return different shapes from execute(); this is the one place that knows. */
+export async function selectRows<Row extends Record<string, unknown>>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as Row[] | { rows: Row[] };
+  return Array.isArray(result) ? result : result.rows;
+}

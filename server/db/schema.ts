@@ -1,0 +1,282 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { SocialLinks } from "#domain/profile";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** The account behind a sign-in. Credentials and sessions are added by the accounts work. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
+);
+
+/** What a person shows of themselves. One per user. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    role: text("role", { enum: ["organizer", "attendee"] })
+      .notNull()
+      .default("attendee"),
+    preferredLanguage: text("preferred_language", { enum: ["en", "fr", "ar", "am"] })
+      .notNull()
+      .default("en"),
+    organization: text("organization"),
+    bio: text("bio"),
+    location: text("location"),
+    profileImage: text("profile_image"),
+    socialLinks: jsonb("social_links").$type<SocialLinks>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("profiles_role_check", sql`${t.role} in ('organizer', 'attendee')`),
+    check("profiles_language_check", sql`${t.preferredLanguage} in ('en', 'fr', 'ar', 'am')`),
+  ],
+);
+
+export const categories = pgTable("categories", {
+  id: serial("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  name: text("name").notNull().unique(),
+  icon: text("icon").notNull(),
+  /** Position among the 8 'top' categories shown on the home page; null when not top. */
+  topRank: smallint("top_rank").unique(),
+  position: smallint("position").notNull(),
+});
+
+/** The fixed list of 24 interests a signed-in user can pick from. */
+export const interests = pgTable("interests", {
+  key: text("key").primaryKey(),
+  name: text("name").notNull().unique(),
+  position: smallint("position").notNull(),
+});
+
+export const userInterests = pgTable(
+  "user_interests",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    interest: text("interest")
+      .notNull()
+      .references(() => interests.key),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.interest] })],
+);
+
+export const venues = pgTable("venues", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  address: text("address").notNull(),
+  city: text("city").notNull(),
+  state: text("state").notNull(),
+  country: text("country").notNull(),
+  zipCode: text("zip_code").notNull(),
+  latitude: doublePrecision("latitude").notNull(),
+  longitude: doublePrecision("longitude").notNull(),
+});
+
+export const events = pgTable(
+  "events",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /** IANA zone the event happens in; instants are stored in UTC. */
+    timeZone: text("time_zone").notNull().default("America/New_York"),
+    venueId: integer("venue_id")
+      .notNull()
+      .references(() => venues.id),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+    organizerId: uuid("organizer_id")
+      .notNull()
+      .references(() => users.id),
+    language: text("language", { enum: ["en", "fr", "ar", "am"] })
+      .notNull()
+      .default("en"),
+    isPublic: boolean("is_public").notNull().default(true),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    status: text("status", { enum: ["draft", "published", "cancelled"] })
+      .notNull()
+      .default("draft"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("events_time_order_check", sql`${t.endsAt} > ${t.startsAt}`),
+    check("events_status_check", sql`${t.status} in ('draft', 'published', 'cancelled')`),
+    check("events_language_check", sql`${t.language} in ('en', 'fr', 'ar', 'am')`),
+    index("events_status_starts_at_idx").on(t.status, t.startsAt),
+    index("events_category_idx").on(t.categoryId),
+    index("events_organizer_idx").on(t.organizerId),
+    index("events_venue_idx").on(t.venueId),
+  ],
+);
+
+/** Up to three pictures per event, each stored as WebP in the widths listed. */
+export const eventImages = pgTable(
+  "event_images",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    /** Storage key under the uploads folder; files are `${key}-${width}.webp`. */
+    storageKey: text("storage_key").notNull(),
+    widths: integer("widths").array().notNull(),
+    alt: text("alt").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.position] }),
+    check("event_images_position_check", sql`${t.position} between 0 and 2`),
+  ],
+);
+
+export const ticketTypes = pgTable(
+  "ticket_types",
+  {
+    id: serial("id").primaryKey(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    priceCents: integer("price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    sold: integer("sold").notNull().default(0),
+    position: smallint("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("ticket_types_price_check", sql`${t.priceCents} >= 0`),
+    check("ticket_types_quantity_check", sql`${t.quantity} >= 0`),
+    // The backstop against overselling: whatever the code does, the row cannot hold more sold than exist.
+    check("ticket_types_sold_check", sql`${t.sold} >= 0 and ${t.sold} <= ${t.quantity}`),
+    index("ticket_types_event_idx").on(t.eventId),
+  ],
+);
+
+export const sponsors = pgTable(
+  "sponsors",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    logo: text("logo").notNull(),
+    website: text("website").notNull(),
+    tier: text("tier", { enum: ["gold", "silver", "bronze"] }).notNull(),
+    description: text("description").notNull(),
+    industry: text("industry").notNull(),
+    contactEmail: text("contact_email").notNull(),
+  },
+  (t) => [check("sponsors_tier_check", sql`${t.tier} in ('gold', 'silver', 'bronze')`)],
+);
+
+export const eventSponsors = pgTable(
+  "event_sponsors",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    sponsorId: integer("sponsor_id")
+      .notNull()
+      .references(() => sponsors.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.sponsorId] })],
+);
+
+export const eventCoOrganizers = pgTable(
+  "event_co_organizers",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
+);
+
+export const organizerReputations = pgTable(
+  "organizer_reputations",
+  {
+    organizerId: uuid("organizer_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    score: integer("score").notNull().default(0),
+    level: text("level", { enum: ["bronze", "silver", "gold", "elite"] })
+      .notNull()
+      .default("bronze"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("organizer_reputations_level_check", sql`${t.level} in ('bronze', 'silver', 'gold', 'elite')`)],
+);
+
+/** Advertising placements: sample ads now, paid promotions later. */
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: serial("id").primaryKey(),
+    eventId: integer("event_id").references(() => events.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    imageUrl: text("image_url").notNull(),
+    linkUrl: text("link_url").notNull(),
+    callToAction: text("call_to_action").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    placement: text("placement", { enum: ["homepage", "explore", "category", "sidebar"] }).notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("promotions_time_order_check", sql`${t.endsAt} > ${t.startsAt}`),
+    check("promotions_placement_check", sql`${t.placement} in ('homepage', 'explore', 'category', 'sidebar')`),
+    index("promotions_placement_idx").on(t.placement, t.startsAt),
+  ],
+);
+
+/** The three flagship events on the home page; title, date and place come from the event itself. */
+export const majorEventTeasers = pgTable("major_event_teasers", {
+  id: serial("id").primaryKey(),
+  eventId: integer("event_id")
+    .notNull()
+    .unique()
+    .references(() => events.id, { onDelete: "cascade" }),
+  position: smallint("position").notNull().unique(),
+  tagline: text("tagline").notNull(),
+  /** Optional promo video, a path under /assets or /uploads. */
+  videoUrl: text("video_url"),
+});

@@ -1,0 +1,66 @@
+import { pick, seededRandom } from "#domain/seeded-random";
+
+export interface SampleTicketType {
+  name: string;
+  description: string;
+  priceCents: number;
+  quantity: number;
+  sold: number;
+}
+
+const GENERATED_TIERS = [
+  { name: "General Admission", description: "Entry for one person.", prices: [15_00, 25_00, 35_00, 45_00, 60_00] },
+  { name: "Early Bird", description: "Limited early price for one person.", prices: [10_00, 18_00, 28_00] },
+  { name: "Student", description: "Valid student ID required at the door.", prices: [8_00, 12_00, 20_00] },
+  { name: "Reserved Seating", description: "A numbered seat close to the stage.", prices: [75_00, 95_00, 150_00] },
+  { name: "VIP Access", description: "Priority entry, lounge access and a welcome drink.", prices: [120_00, 180_00] },
+] as const;
+const QUANTITIES = [50, 80, 100, 150, 200, 300] as const;
+
+/**
+ * The ticket types of sample event `eventId`, by the spec's rules: event 34 sold out, multiples of 10
+ * free, event 36 invitation only at $500; every other event gets 1 to 3 generated types.
+ */
+export function sampleTicketTypes(eventId: number): SampleTicketType[] {
+  if (eventId === 34) {
+    return [
+      { name: "General Admission", description: "Standing room.", priceCents: 45_00, quantity: 200, sold: 200 },
+      { name: "VIP Access", description: "Balcony seats and early entry.", priceCents: 120_00, quantity: 50, sold: 50 },
+    ];
+  }
+  if (eventId === 36) {
+    return [
+      {
+        name: "VIP Invitation Only",
+        description: "By invitation of the host.",
+        priceCents: 500_00,
+        quantity: 100,
+        sold: 75,
+      },
+    ];
+  }
+  if (eventId % 10 === 0) {
+    return [
+      { name: "Free Registration", description: "Free, but please register.", priceCents: 0, quantity: 200, sold: 50 },
+    ];
+  }
+  const random = seededRandom(eventId * 7919);
+  const count = 1 + Math.floor(random() * 3);
+  // A deterministic shuffle, then the chosen tiers back in list order (cheapest kinds first).
+  const chosen = GENERATED_TIERS.map((tier, order) => ({ tier, order, key: random() }))
+    .sort((a, b) => a.key - b.key)
+    .slice(0, count)
+    .sort((a, b) => a.order - b.order)
+    .map(({ tier }) => tier);
+  return chosen
+    .map((tier) => {
+      const quantity = pick(random, QUANTITIES);
+      return {
+        name: tier.name,
+        description: tier.description,
+        priceCents: pick(random, tier.prices),
+        quantity,
+        sold: Math.floor(quantity * random() * 0.9),
+      };
+    });
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPostgres, type DatabaseHandle } from "#server/db/client";
+import { createApp, type App } from "#server/app";
+import { readConfig } from "#server/env";
+import { createLogger } from "#server/logger";
+import { freePort } from "#tests/support/postgres-server";
+import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
+
+const config = readConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/dmv-events-http-test" });
+const logger = createLogger(config);
+let handle: DatabaseHandle;
+let app: App;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  app = createApp({ db: handle.db, config, logger });
+});
+afterAll(() => handle?.close());
+
+describe(`the HTTP server on the ${testDatabaseKind()} database`, () => {
+  it("reports healthy with 200 when the database answers", async () => {
+    const response = await app.request("/healthz");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ status: "ok", database: "up" });
+  });
+
+  it("reports 503 when the database is unreachable", async () => {
+    // Nothing listens on this port, so every query fails.
+    const unreachable = openPostgres(`postgres://postgres@127.0.0.1:${await freePort()}/none`);
+    try {
+      const response = await createApp({ db: unreachable.db, config, logger }).request("/healthz");
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: "unavailable", database: "down" });
+    } finally {
+      await unreachable.close();
+    }
+  });
+
+  it("reports 503 when the embedded database has been closed", async () => {
+    const closed = await openTestDatabase();
+    await closed.close();
+    const response = await createApp({ db: closed.db, config, logger }).request("/healthz");
+    expect(response.status).toBe(503);
+  });
+
+  it("answers unknown API routes with 404 in the one error shape, with the request id", async () => {
+    const response = await app.request("/api/v1/nothing-here", { headers: { "X-Request-Id": "req-123" } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("x-request-id")).toBe("req-123");
+    expect(await response.json()).toEqual({
+      error: { code: "not_found", message: "No API route GET /api/v1/nothing-here.", requestId: "req-123" },
+    });
+  });
+
+  it("answers unknown auth routes with 404 in Supabase Auth's shape and its API version header", async () => {
+    const response = await app.request("/auth/v1/nothing-here", { method: "POST" });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("x-supabase-api-version")).toBe("2024-01-01");
+    expect(await response.json()).toMatchObject({ code: "not_found" });
+  });
+
+  it("sets the security headers on every response", async () => {
+    const response = await app.request("/healthz");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("sends a content security policy with a fresh script nonce in production", async () => {
+    const production = createApp({ db: handle.db, config: { ...config, mode: "production" }, logger });
+    const [first, second] = await Promise.all([production.request("/healthz"), production.request("/healthz")]);
+    const policy = first.headers.get("content-security-policy") ?? "";
+    expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(second.headers.get("content-security-policy")).not.toBe(policy);
+  });
+
+  it("refuses upload paths that try to leave the uploads folder", async () => {
+    for (const path of ["/uploads/../package.json", "/uploads/%2e%2e/package.json", "/uploads/sample/x.txt"]) {
+      expect((await app.request(path)).status).toBe(404);
+    }
+  });
+});
