@@ -53,9 +53,9 @@ describe("event states", () => {
   });
 
   it("event 36 is VIP: invitation only at $500 and not public", () => {
-    expect(
-      isVip(buildEvent({ isPublic: false, ticketTypes: [{ priceCents: 500_00, quantity: 100, sold: 75 }] })),
-    ).toBe(true);
+    expect(isVip(buildEvent({ isPublic: false, ticketTypes: [{ priceCents: 500_00, quantity: 100, sold: 75 }] }))).toBe(
+      true,
+    );
   });
 
   it("an event is VIP when private, priced above $200, or titled VIP, Elite or Exclusive", () => {

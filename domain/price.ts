@@ -5,10 +5,7 @@ import type { TicketAvailability } from "./event";
  * 'From $min' when there are several ticket types, otherwise the single price.
  */
 export type PriceLine =
-  | { kind: "free" }
-  | { kind: "from"; cents: number }
-  | { kind: "single"; cents: number }
-  | { kind: "none" };
+  { kind: "free" } | { kind: "from"; cents: number } | { kind: "single"; cents: number } | { kind: "none" };
 
 export function priceLine(ticketTypes: readonly Pick<TicketAvailability, "priceCents">[]): PriceLine {
   const first = ticketTypes[0];

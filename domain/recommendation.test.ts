@@ -12,7 +12,10 @@ describe("recommendations", () => {
   });
 
   it("match on the event's language by its English name", () => {
-    const events = [buildEvent({ id: 1, language: "am", categoryName: "Arts" }), buildEvent({ id: 2, categoryName: "Arts" })];
+    const events = [
+      buildEvent({ id: 1, language: "am", categoryName: "Arts" }),
+      buildEvent({ id: 2, categoryName: "Arts" }),
+    ];
     expect(recommend(events, ["Amharic"]).map((event) => event.id)).toEqual([1]);
   });
 

@@ -3,15 +3,15 @@ import { localDateTimeIn, zonedDayAt, zonedTimeToUtc } from "./time";
 
 describe("zoned times", () => {
   it("7:30 PM in Washington in winter is 00:30 UTC the next day", () => {
-    expect(zonedTimeToUtc({ year: 2026, month: 12, day: 4, hour: 19, minute: 30 }, "America/New_York").toISOString()).toBe(
-      "2026-12-05T00:30:00.000Z",
-    );
+    expect(
+      zonedTimeToUtc({ year: 2026, month: 12, day: 4, hour: 19, minute: 30 }, "America/New_York").toISOString(),
+    ).toBe("2026-12-05T00:30:00.000Z");
   });
 
   it("uses daylight time in summer", () => {
-    expect(zonedTimeToUtc({ year: 2026, month: 7, day: 4, hour: 21, minute: 0 }, "America/New_York").toISOString()).toBe(
-      "2026-07-05T01:00:00.000Z",
-    );
+    expect(
+      zonedTimeToUtc({ year: 2026, month: 7, day: 4, hour: 21, minute: 0 }, "America/New_York").toISOString(),
+    ).toBe("2026-07-05T01:00:00.000Z");
   });
 
   it("moves a time skipped by the spring-forward gap to the hour after", () => {

@@ -20,7 +20,13 @@ export function localDateTimeIn(instant: Date, timeZone: string): LocalDateTime 
     minute: "numeric",
   }).formatToParts(instant);
   const value = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
-  return { year: value("year"), month: value("month"), day: value("day"), hour: value("hour"), minute: value("minute") };
+  return {
+    year: value("year"),
+    month: value("month"),
+    day: value("day"),
+    hour: value("hour"),
+    minute: value("minute"),
+  };
 }
 
 function offsetMsAt(instant: Date, timeZone: string): number {

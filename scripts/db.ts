@@ -11,7 +11,11 @@ if (command === "reset") {
   if (config.databaseUrl) {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, embeddedDir: null });
     // Drops everything this app owns, including drizzle's record of applied migrations.
-    for (const statement of ["drop schema if exists public cascade", "drop schema if exists drizzle cascade", "create schema public"]) {
+    for (const statement of [
+      "drop schema if exists public cascade",
+      "drop schema if exists drizzle cascade",
+      "create schema public",
+    ]) {
       await database.db.execute(statement);
     }
     await database.close();

@@ -13,12 +13,13 @@ import { serveUploads } from "#server/http/uploads";
 import type { Logger } from "#server/logger";
 
 /** What the page renderer receives with each request (React Router's load context). */
-export interface PageContext {
+// A type, not an interface: React Router's AppLoadContext has an index signature only types satisfy.
+export type PageContext = {
   db: Database;
   config: Config;
   cspNonce: string;
   requestId: string;
-}
+};
 
 export type PageHandler = (request: Request, context: PageContext) => Promise<Response>;
 

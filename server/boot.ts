@@ -57,10 +57,7 @@ export async function bootServer(options: BootOptions = {}): Promise<RunningServ
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
-  logger.info(
-    { database: database.kind, readyInMs: Math.round(performance.now() - startedAt) },
-    `Listening on ${url}`,
-  );
+  logger.info({ database: database.kind, readyInMs: Math.round(performance.now() - startedAt) }, `Listening on ${url}`);
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -74,9 +74,15 @@ export function EventCard({ event, now, eager = false }: { event: EventSummary; 
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-xs font-semibold uppercase tracking-wide text-primary">{t(`category.${event.category.key}`)}</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-primary">
+          {t(`category.${event.category.key}`)}
+        </p>
         <h3 className="text-lg font-semibold leading-snug">
-          <Link to={`/events/${event.id}`} className="after:absolute after:inset-0 focus-visible:outline-none" lang={event.language}>
+          <Link
+            to={`/events/${event.id}`}
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+            lang={event.language}
+          >
             {event.title}
           </Link>
         </h3>
@@ -103,7 +109,10 @@ export function EventCard({ event, now, eager = false }: { event: EventSummary; 
           )}
         </div>
         <p className="text-sm">
-          <Link to={`/users/${event.organizer.id}`} className="relative z-10 text-muted-foreground hover:text-foreground hover:underline">
+          <Link
+            to={`/users/${event.organizer.id}`}
+            className="relative z-10 text-muted-foreground hover:text-foreground hover:underline"
+          >
             {t("eventCard.by", { name: event.organizer.name })}
           </Link>
         </p>

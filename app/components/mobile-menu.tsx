@@ -22,7 +22,10 @@ export function MobileMenu() {
 
   const group = (titleKey: string, links: NavLink[]) => (
     <section aria-labelledby={`mobile-${titleKey}`}>
-      <h2 id={`mobile-${titleKey}`} className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+      <h2
+        id={`mobile-${titleKey}`}
+        className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
+      >
         {t(titleKey)}
       </h2>
       <ul className="flex flex-col">

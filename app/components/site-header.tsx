@@ -2,13 +2,26 @@ import { ChevronDown, Ticket } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink as RouterNavLink } from "react-router";
 import { buttonClasses } from "#app/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "#app/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "#app/components/ui/dropdown-menu";
 import { MobileMenu } from "./mobile-menu";
-import { EVENTS_MENU_LINKS, FIND_MY_TICKET, PRIMARY_LINKS, SECONDARY_LINKS, SIGN_IN, SIGN_UP } from "./navigation-links";
+import {
+  EVENTS_MENU_LINKS,
+  FIND_MY_TICKET,
+  PRIMARY_LINKS,
+  SECONDARY_LINKS,
+  SIGN_IN,
+  SIGN_UP,
+} from "./navigation-links";
 import { SiteLogo } from "./site-logo";
 import { ThemeMenu } from "./theme-menu";
 
-const LINK = "rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-muted hover:text-foreground aria-[current=page]:text-foreground aria-[current=page]:bg-muted";
+const LINK =
+  "rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-muted hover:text-foreground aria-[current=page]:text-foreground aria-[current=page]:bg-muted";
 
 export function SiteHeader() {
   const { t } = useTranslation();

@@ -43,7 +43,10 @@ export function ThemeMenu() {
 
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className={buttonClasses("ghost", "icon")} aria-label={`${t("theme.label")}: ${t(`theme.${current}`)}`}>
+      <DropdownMenuTrigger
+        className={buttonClasses("ghost", "icon")}
+        aria-label={`${t("theme.label")}: ${t(`theme.${current}`)}`}
+      >
         <Icon aria-hidden="true" className="h-5 w-5" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

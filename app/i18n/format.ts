@@ -18,9 +18,12 @@ function dateTimeFormat(language: Language, timeZone: string, options: Intl.Date
 
 /** "Fri, Dec 4, 2026" in English: short weekday, short month, day, year — in the event's zone. */
 export function formatDate(instant: Date, timeZone: string, language: Language): string {
-  return dateTimeFormat(language, timeZone, { weekday: "short", month: "short", day: "numeric", year: "numeric" }).format(
-    instant,
-  );
+  return dateTimeFormat(language, timeZone, {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+  }).format(instant);
 }
 
 /** "07:30 PM" in English: 2-digit hour and minute. */

@@ -49,7 +49,9 @@ describe("the translations", () => {
     for (const language of ["fr", "ar", "am"]) {
       const nav = flatten(locales[language]!.nav as Tree);
       const same = [...flatten(en.nav as Tree)].filter(([key, text]) => nav.get(key) === text);
-      expect(same.length, `${language} copies English nav labels: ${same.map(([key]) => key).join(", ")}`).toBeLessThan(3);
+      expect(same.length, `${language} copies English nav labels: ${same.map(([key]) => key).join(", ")}`).toBeLessThan(
+        3,
+      );
     }
   });
 

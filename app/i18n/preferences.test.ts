@@ -13,7 +13,9 @@ describe("choosing the page language", () => {
   });
 
   it("falls back to English for unknown or malformed values", () => {
-    expect(negotiateLanguage(request("/?lang=xx", { Cookie: "lang=%E0%A4%A", "Accept-Language": ";;q=abc" }))).toBe("en");
+    expect(negotiateLanguage(request("/?lang=xx", { Cookie: "lang=%E0%A4%A", "Accept-Language": ";;q=abc" }))).toBe(
+      "en",
+    );
   });
 });
 

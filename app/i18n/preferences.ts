@@ -42,7 +42,12 @@ export function negotiateLanguage(request: Request): Language {
     .split(",")
     .map((entry) => {
       const [tag = "", ...params] = entry.trim().split(";");
-      const quality = Number(params.find((param) => param.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+      const quality = Number(
+        params
+          .find((param) => param.trim().startsWith("q="))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
       return { base: tag.toLowerCase().split("-")[0], quality: Number.isFinite(quality) ? quality : 0 };
     })
     .filter((entry) => entry.quality > 0)

@@ -1,27 +1,23 @@
 import type { i18n } from "i18next";
-import { useEffect, useRef, useState } from "react";
-import type { Language } from "#domain/language";
+import { useEffect, useReducer } from "react";
+import { LANGUAGES, type Language } from "#domain/language";
 import { i18nFor } from "./i18n";
 import { loadedMessages, loadMessages } from "./messages";
 
 /**
  * The i18next instance for `language`. Messages are preloaded for the server render and for
- * hydration; if the language changes to one not loaded yet, the previous one stays until it arrives.
+ * hydration; when the language changes to one not loaded yet, a loaded one shows until it arrives.
  */
 export function useI18n(language: Language): i18n {
-  const [, setLoadedLanguage] = useState<Language | null>(null);
-  const lastReady = useRef<i18n | null>(null);
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
   const messages = loadedMessages(language);
 
   useEffect(() => {
-    if (!messages) void loadMessages(language).then(() => setLoadedLanguage(language));
+    if (!messages) void loadMessages(language).then(rerender);
   }, [language, messages]);
 
-  if (messages) lastReady.current = i18nFor(language, messages);
-  if (!lastReady.current) {
-    const english = loadedMessages("en");
-    if (!english) throw new Error(`Messages for ${language} were not loaded before rendering`);
-    lastReady.current = i18nFor("en", english);
-  }
-  return lastReady.current;
+  if (messages) return i18nFor(language, messages);
+  const fallback = LANGUAGES.find((candidate) => loadedMessages(candidate));
+  if (!fallback) throw new Error(`No messages were loaded before rendering (wanted ${language})`);
+  return i18nFor(fallback, loadedMessages(fallback)!);
 }

@@ -54,9 +54,7 @@ export function openPostgres(url: string): DatabaseHandle {
  * PGlite in one process. It takes no lock on its folder and two processes writing one folder lose
  * writes, so we hold a lock file beside it for as long as it is open.
  */
-export async function openEmbedded(
-  location: { dir: string } | { loadDataDir: Blob } | null,
-): Promise<DatabaseHandle> {
+export async function openEmbedded(location: { dir: string } | { loadDataDir: Blob } | null): Promise<DatabaseHandle> {
   let releaseLock = () => {};
   let client: PGlite;
   if (location && "dir" in location) {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { CATEGORIES } from "../../domain/catalog";
+import { CATEGORIES } from "#domain/catalog";
 import {
   avatarSvg,
   avatarSvgForInitials,
@@ -26,7 +26,9 @@ describe("eventArtworkSvg", () => {
   });
 
   it("gives each category its own background colours", () => {
-    const firstStops = CATEGORIES.map(({ key }) => eventArtworkSvg(key, 7, 0).match(/stop-color="(#[0-9a-f]{6})"/)?.[1]);
+    const firstStops = CATEGORIES.map(
+      ({ key }) => eventArtworkSvg(key, 7, 0).match(/stop-color="(#[0-9a-f]{6})"/)?.[1],
+    );
     expect(new Set(firstStops).size).toBe(15);
   });
 
@@ -111,7 +113,12 @@ describe("avatarSvg", () => {
   });
 
   it("picks the background colour from the seed", () => {
-    const colours = new Set(Array.from({ length: 12 }, (_, seed) => avatarSvg("Jordan Lee", seed).match(/<rect[^>]*fill="(#[0-9a-f]{6})"/)?.[1]));
+    const colours = new Set(
+      Array.from(
+        { length: 12 },
+        (_, seed) => avatarSvg("Jordan Lee", seed).match(/<rect[^>]*fill="(#[0-9a-f]{6})"/)?.[1],
+      ),
+    );
     expect(colours.size).toBeGreaterThan(3);
   });
 });
@@ -129,7 +136,12 @@ describe("sponsorLogoSvg", () => {
   });
 
   it("fits the name so its estimated width stays inside the canvas at any length", () => {
-    const names = ["Acme", "Potomac Credit Union", "WWWWWWWWWWWWWWWWWWWW", "The Greater Washington Metropolitan Chamber Of Commerce"];
+    const names = [
+      "Acme",
+      "Potomac Credit Union",
+      "WWWWWWWWWWWWWWWWWWWW",
+      "The Greater Washington Metropolitan Chamber Of Commerce",
+    ];
     for (const name of names) {
       const svg = sponsorLogoSvg(name, 1);
       const size = Number(svg.match(/<text[^>]*font-size="([\d.]+)"/)?.[1]);
@@ -152,6 +164,8 @@ describe("sponsorLogoSvg", () => {
 
 describe("escapeXml", () => {
   it("escapes the five XML special characters", () => {
-    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;");
+    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;",
+    );
   });
 });

@@ -6,7 +6,8 @@
  * flat fills, at most two gradients, no filters (blur is very slow there) and about 25 shapes.
  * The SVGs carry a viewBox but no width/height, so the renderer can choose the pixel size.
  */
-import type { CategoryKey } from "../../domain/catalog";
+import type { CategoryKey } from "#domain/catalog";
+import { pick, seededRandom } from "#domain/seeded-random";
 
 type Rng = () => number;
 type Attrs = Record<string, string | number | undefined>;
@@ -32,26 +33,10 @@ const BLEED = 240;
 // ---------------------------------------------------------------------------------------------
 // Small drawing vocabulary
 
-/** mulberry32: tiny, fast and good enough for picking positions; Math.random is not seedable. */
-function mulberry32(seed: number): Rng {
-  let a = seed | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function between(rng: Rng, min: number, max: number): number {
   return min + rng() * (max - min);
 }
 
-function pick<T>(rng: Rng, items: readonly T[]): T {
-  const item = items[Math.floor(rng() * items.length)];
-  if (item === undefined) throw new Error("pick() needs a non-empty list");
-  return item;
-}
 
 /** One decimal is plenty at these sizes and keeps the SVG short and stable across platforms. */
 function num(value: number): string {
@@ -221,7 +206,15 @@ const business: Motif = (rng, p) => {
     stroked(line, p.a, 14),
     circle(last[0], last[1], 30, p.a),
     circle(last[0], last[1], 58, p.a, 0.25),
-    el("circle", { cx: between(rng, 200, 420), cy: between(rng, 150, 260), r: 70, fill: "none", stroke: p.light, "stroke-width": 6, opacity: 0.2 }),
+    el("circle", {
+      cx: between(rng, 200, 420),
+      cy: between(rng, 150, 260),
+      r: 70,
+      fill: "none",
+      stroke: p.light,
+      "stroke-width": 6,
+      opacity: 0.2,
+    }),
   ];
 };
 
@@ -230,9 +223,15 @@ const conference: Motif = (rng, p) => {
   const beams = [360, 800, 1240].map((x) => {
     const top = x + between(rng, -60, 60);
     const spread = between(rng, 180, 240);
-    return filled(`M${num(top - 18)} -20L${num(top + 18)} -20L${num(x + spread)} ${stageTop}L${num(x - spread)} ${stageTop}Z`, p.light, 0.13);
+    return filled(
+      `M${num(top - 18)} -20L${num(top + 18)} -20L${num(x + spread)} ${stageTop}L${num(x - spread)} ${stageTop}Z`,
+      p.light,
+      0.13,
+    );
   });
-  const pools = [360, 800, 1240].map((x) => el("ellipse", { cx: x, cy: stageTop, rx: 230, ry: 34, fill: p.a, opacity: 0.28 }));
+  const pools = [360, 800, 1240].map((x) =>
+    el("ellipse", { cx: x, cy: stageTop, rx: 230, ry: 34, fill: p.a, opacity: 0.28 }),
+  );
   let audience = "";
   for (let i = 0; i < 11; i++) {
     const x = 40 + i * 155 + between(rng, -20, 20);
@@ -242,7 +241,13 @@ const conference: Motif = (rng, p) => {
   return [
     el("rect", { x: 470, y: 130, width: 660, height: 330, rx: 18, fill: p.b, opacity: 0.3 }),
     el("rect", { x: 500, y: 160, width: 600, height: 270, rx: 10, fill: p.ink, opacity: 0.35 }),
-    filled(rectD(560, 330 - between(rng, 0, 60), 60, 100 + between(rng, 0, 60)) + rectD(660, 270, 60, 160) + rectD(760, 230 - between(rng, 0, 40), 60, 200 + between(rng, 0, 40)), p.a, 0.85),
+    filled(
+      rectD(560, 330 - between(rng, 0, 60), 60, 100 + between(rng, 0, 60)) +
+        rectD(660, 270, 60, 160) +
+        rectD(760, 230 - between(rng, 0, 40), 60, 200 + between(rng, 0, 40)),
+      p.a,
+      0.85,
+    ),
     filled(`M${-BLEED} ${stageTop}H${WIDTH + BLEED}V${HEIGHT + BLEED}H${-BLEED}Z`, p.ink),
     filled(rectD(-BLEED, stageTop, WIDTH + 2 * BLEED, 14), p.a, 0.6),
     ...pools,
@@ -268,7 +273,15 @@ const party: Motif = (rng, p) => {
     const colour = colours[i % colours.length] ?? p.a;
     if (i % 3 === 0) return circle(x, y, between(rng, 12, 20), colour);
     const angle = between(rng, 0, 180);
-    return el("rect", { x: x - 13, y: y - 30, width: 26, height: 60, rx: 6, fill: colour, transform: `rotate(${num(angle)} ${num(x)} ${num(y)})` });
+    return el("rect", {
+      x: x - 13,
+      y: y - 30,
+      width: 26,
+      height: 60,
+      rx: 6,
+      fill: colour,
+      transform: `rotate(${num(angle)} ${num(x)} ${num(y)})`,
+    });
   });
   let rays = "";
   for (let i = 0; i < 12; i++) {
@@ -277,7 +290,12 @@ const party: Motif = (rng, p) => {
     rays += `M${num(mouthX)} ${num(mouthY)}L${num(mouthX + Math.cos(a0) * 2200)} ${num(mouthY + Math.sin(a0) * 2200)}L${num(mouthX + Math.cos(a1) * 2200)} ${num(mouthY + Math.sin(a1) * 2200)}Z`;
   }
   const streamer = (bend: number, colour: string) =>
-    stroked(`M${num(mouthX + 20)} ${num(mouthY - 20)}C${num(mouthX + 200)} ${num(mouthY - 300 - bend)} ${num(mouthX + 420 + bend)} ${num(mouthY - 40)} ${num(mouthX + 640 + bend)} ${num(mouthY - 260 - bend)}`, colour, 12, 0.9);
+    stroked(
+      `M${num(mouthX + 20)} ${num(mouthY - 20)}C${num(mouthX + 200)} ${num(mouthY - 300 - bend)} ${num(mouthX + 420 + bend)} ${num(mouthY - 40)} ${num(mouthX + 640 + bend)} ${num(mouthY - 260 - bend)}`,
+      colour,
+      12,
+      0.9,
+    );
   const cone = `M${num(mouthX - 90)} ${num(mouthY - 70)}L${num(mouthX + 70)} ${num(mouthY + 90)}L${num(mouthX - 260)} ${num(mouthY + 260)}Z`;
   const band = `M${num(mouthX - 150)} ${num(mouthY + 30)}L${num(mouthX - 60)} ${num(mouthY + 120)}L${num(mouthX - 110)} ${num(mouthY + 150)}L${num(mouthX - 180)} ${num(mouthY + 80)}Z`;
   return [
@@ -287,7 +305,14 @@ const party: Motif = (rng, p) => {
     streamer(between(rng, 160, 240), p.c),
     filled(cone, p.a),
     filled(band, p.c),
-    el("ellipse", { cx: mouthX - 10, cy: mouthY + 10, rx: 115, ry: 40, fill: p.ink, transform: `rotate(45 ${num(mouthX - 10)} ${num(mouthY + 10)})` }),
+    el("ellipse", {
+      cx: mouthX - 10,
+      cy: mouthY + 10,
+      rx: 115,
+      ry: 40,
+      fill: p.ink,
+      transform: `rotate(45 ${num(mouthX - 10)} ${num(mouthY + 10)})`,
+    }),
     ...confetti,
   ];
 };
@@ -351,7 +376,9 @@ const sports: Motif = (rng, p) => {
     const angle = -Math.PI / 2 + (i * 2 * Math.PI) / 5;
     return `${i === 0 ? "M" : "L"}${num(bx + Math.cos(angle) * r * 0.42)} ${num(by + Math.sin(angle) * r * 0.42)}`;
   }).join("");
-  const trail = [0, 1, 2].map((i) => stroked(`M${num(bx - r - 40 - i * 30)} ${num(by - 30 + i * 30)}h${num(-140 + i * 30)}`, p.light, 10, 0.5 - i * 0.1));
+  const trail = [0, 1, 2].map((i) =>
+    stroked(`M${num(bx - r - 40 - i * 30)} ${num(by - 30 + i * 30)}h${num(-140 + i * 30)}`, p.light, 10, 0.5 - i * 0.1),
+  );
   return [
     filled(bands, p.light, 0.05),
     stroked(lines, p.light, 8, 0.65),
@@ -389,7 +416,9 @@ const networking: Motif = (rng, p) => {
   });
   return [
     stroked(edges, p.light, 4, 0.35),
-    ...hubs.map((hub) => el("circle", { cx: hub.x, cy: hub.y, r: 110, fill: "none", stroke: p.light, "stroke-width": 4, opacity: 0.3 })),
+    ...hubs.map((hub) =>
+      el("circle", { cx: hub.x, cy: hub.y, r: 110, fill: "none", stroke: p.light, "stroke-width": 4, opacity: 0.3 }),
+    ),
     ...dots,
     filled(hubs.map((hub) => personD(hub.x, hub.y + 4, 80)).join(""), p.ink),
   ];
@@ -417,7 +446,11 @@ const education: Motif = (rng, p) => {
     filled(right, "#dfe8f1"),
     stroked(text, p.from, 8, 0.25),
     filled(`M${capX} ${capY - 80}L${capX + 210} ${capY}L${capX} ${capY + 80}L${capX - 210} ${capY}Z`, p.ink),
-    filled(`M${capX - 120} ${capY + 30}V${capY + 120}C${capX - 60} ${capY + 160} ${capX + 60} ${capY + 160} ${capX + 120} ${capY + 120}V${capY + 30}L${capX} ${capY + 80}Z`, p.ink, 0.85),
+    filled(
+      `M${capX - 120} ${capY + 30}V${capY + 120}C${capX - 60} ${capY + 160} ${capX + 60} ${capY + 160} ${capX + 120} ${capY + 120}V${capY + 30}L${capX} ${capY + 80}Z`,
+      p.ink,
+      0.85,
+    ),
     stroked(`M${capX} ${capY}L${capX + 170} ${capY + 20}V${capY + 130}`, p.b, 8),
     circle(capX + 170, capY + 140, 16, p.b),
     circle(between(rng, 200, 360), between(rng, 180, 320), 26, p.b, 0.8),
@@ -443,7 +476,15 @@ const wellness: Motif = (rng, p) => {
     circle(between(rng, 1050, 1200), between(rng, 260, 340), 260, p.light, 0.55),
     circle(between(rng, 1250, 1400), between(rng, 480, 560), 220, p.b, 0.35),
     circle(between(rng, 700, 820), between(rng, 640, 760), 200, p.a, 0.12),
-    el("circle", { cx: between(rng, 600, 760), cy: between(rng, 220, 320), r: 110, fill: "none", stroke: p.a, "stroke-width": 8, opacity: 0.35 }),
+    el("circle", {
+      cx: between(rng, 600, 760),
+      cy: between(rng, 220, 320),
+      r: 110,
+      fill: "none",
+      stroke: p.a,
+      "stroke-width": 8,
+      opacity: 0.35,
+    }),
     stroked(stem, p.ink, 10, 0.8),
     ...leaves,
     el("ellipse", { cx: stonesX, cy: 770, rx: 190, ry: 60, fill: p.ink }),
@@ -468,7 +509,14 @@ const technology: Motif = (rng, p) => {
   const traces: string[] = [];
   const pads: string[] = [];
   const exits = [
-    [-1, -1], [1, -1], [-1, 1], [1, 1], [-1, 0], [1, 0], [0, -1], [0, 1],
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 1],
+    [-1, 0],
+    [1, 0],
+    [0, -1],
+    [0, 1],
   ] as const;
   exits.forEach(([dx, dy], i) => {
     const colour = i % 3 === 0 ? p.b : p.a;
@@ -477,7 +525,10 @@ const technology: Motif = (rng, p) => {
     const run = between(rng, 120, 260);
     const ex = sx + dx * between(rng, 200, 480) + (dx === 0 ? between(rng, -200, 200) : 0);
     const ey = sy + dy * run;
-    const d = dx !== 0 ? `M${num(sx)} ${num(sy)}H${num((sx + ex) / 2)}L${num((sx + ex) / 2 + dx * Math.abs(ey - sy))} ${num(ey)}H${num(ex)}` : `M${num(sx)} ${num(sy)}V${num((sy + ey) / 2)}L${num(ex)} ${num((sy + ey) / 2 + dy * Math.abs(ex - sx))}V${num(ey + dy * 40)}`;
+    const d =
+      dx !== 0
+        ? `M${num(sx)} ${num(sy)}H${num((sx + ex) / 2)}L${num((sx + ex) / 2 + dx * Math.abs(ey - sy))} ${num(ey)}H${num(ex)}`
+        : `M${num(sx)} ${num(sy)}V${num((sy + ey) / 2)}L${num(ex)} ${num((sy + ey) / 2 + dy * Math.abs(ex - sx))}V${num(ey + dy * 40)}`;
     traces.push(stroked(d, colour, 6, 0.85));
     const endX = dx !== 0 ? ex : ex;
     const endY = dx !== 0 ? ey : (sy + ey) / 2 + dy * Math.abs(ex - sx) + dy * 40;
@@ -488,7 +539,16 @@ const technology: Motif = (rng, p) => {
     ...traces,
     ...pads,
     stroked(pins, p.a, 8),
-    el("rect", { x: cx - half, y: cy - half, width: half * 2, height: half * 2, rx: 22, fill: p.ink, stroke: p.a, "stroke-width": 6 }),
+    el("rect", {
+      x: cx - half,
+      y: cy - half,
+      width: half * 2,
+      height: half * 2,
+      rx: 22,
+      fill: p.ink,
+      stroke: p.a,
+      "stroke-width": 6,
+    }),
     el("rect", { x: cx - 70, y: cy - 70, width: 140, height: 140, rx: 12, fill: p.a, opacity: 0.25 }),
     circle(cx, cy, 28, p.b),
   ];
@@ -504,15 +564,31 @@ const community: Motif = (rng, p) => {
     const w = between(rng, 150, 210);
     const h = between(rng, 150, 260);
     const roof = w * 0.45;
-    houses.push(filled(`M${num(x)} ${ground}V${num(ground - h)}L${num(x + w / 2)} ${num(ground - h - roof)}L${num(x + w)} ${num(ground - h)}V${ground}Z`, colours[i] ?? p.a));
-    windows += rectD(x + w / 2 - 22, ground - 80, 44, 80) + rectD(x + w * 0.2, ground - h + 30, 34, 34) + rectD(x + w * 0.8 - 34, ground - h + 30, 34, 34);
+    houses.push(
+      filled(
+        `M${num(x)} ${ground}V${num(ground - h)}L${num(x + w / 2)} ${num(ground - h - roof)}L${num(x + w)} ${num(ground - h)}V${ground}Z`,
+        colours[i] ?? p.a,
+      ),
+    );
+    windows +=
+      rectD(x + w / 2 - 22, ground - 80, 44, 80) +
+      rectD(x + w * 0.2, ground - h + 30, 34, 34) +
+      rectD(x + w * 0.8 - 34, ground - h + 30, 34, 34);
     x += w + between(rng, 40, 90);
   }
   const heartX = between(rng, 700, 900);
   return [
     circle(between(rng, 1150, 1350), between(rng, 200, 260), 150, p.light, 0.7),
-    filled(`M${-BLEED} 640C300 520 700 560 1000 620S1500 560 ${WIDTH + BLEED} 600V${HEIGHT + BLEED}H${-BLEED}Z`, p.a, 0.18),
-    filled(`M${-BLEED} 720C400 660 900 700 1200 690S1600 660 ${WIDTH + BLEED} 700V${HEIGHT + BLEED}H${-BLEED}Z`, p.a, 0.3),
+    filled(
+      `M${-BLEED} 640C300 520 700 560 1000 620S1500 560 ${WIDTH + BLEED} 600V${HEIGHT + BLEED}H${-BLEED}Z`,
+      p.a,
+      0.18,
+    ),
+    filled(
+      `M${-BLEED} 720C400 660 900 700 1200 690S1600 660 ${WIDTH + BLEED} 700V${HEIGHT + BLEED}H${-BLEED}Z`,
+      p.a,
+      0.3,
+    ),
     ...houses,
     filled(windows, p.light, 0.9),
     filled(rectD(-BLEED, ground, WIDTH + 2 * BLEED, HEIGHT - ground + BLEED), p.ink, 0.85),
@@ -525,7 +601,12 @@ const charity: Motif = (rng, p) => {
   const hx = between(rng, 980, 1120);
   const hy = between(rng, 360, 420);
   const small = Array.from({ length: 6 }, () =>
-    filled(HEART_D, pick(rng, [p.light, p.b, p.c]), between(rng, 0.5, 0.95), heartTransform(between(rng, 100, 700), between(rng, 100, 800), between(rng, 50, 120), between(rng, -25, 25))),
+    filled(
+      HEART_D,
+      pick(rng, [p.light, p.b, p.c]),
+      between(rng, 0.5, 0.95),
+      heartTransform(between(rng, 100, 700), between(rng, 100, 800), between(rng, 50, 120), between(rng, -25, 25)),
+    ),
   );
   // Cupped hands: a crescent whose outer edge dips lower than the inner one, thinning at the tips.
   const hands = `M${num(hx - 380)} ${num(hy + 60)}C${num(hx - 360)} ${num(hy + 470)} ${num(hx + 360)} ${num(hy + 470)} ${num(hx + 380)} ${num(hy + 60)}C${num(hx + 330)} ${num(hy + 110)} ${num(hx + 320)} ${num(hy + 120)} ${num(hx + 300)} ${num(hy + 150)}C${num(hx + 220)} ${num(hy + 330)} ${num(hx - 220)} ${num(hy + 330)} ${num(hx - 300)} ${num(hy + 150)}C${num(hx - 320)} ${num(hy + 120)} ${num(hx - 330)} ${num(hy + 110)} ${num(hx - 380)} ${num(hy + 60)}Z`;
@@ -536,7 +617,12 @@ const charity: Motif = (rng, p) => {
     filled(HEART_D, p.ink, 0.2, heartTransform(hx + 16, hy + 20, 380, -6)),
     filled(HEART_D, p.light, 1, heartTransform(hx, hy, 380, -6)),
     filled(hands, p.b),
-    stroked(`M${num(hx - 200)} ${num(hy + 300)}C${num(hx - 80)} ${num(hy + 345)} ${num(hx + 80)} ${num(hy + 345)} ${num(hx + 200)} ${num(hy + 300)}`, p.a, 10, 0.8),
+    stroked(
+      `M${num(hx - 200)} ${num(hy + 300)}C${num(hx - 80)} ${num(hy + 345)} ${num(hx + 80)} ${num(hy + 345)} ${num(hx + 200)} ${num(hy + 300)}`,
+      p.a,
+      10,
+      0.8,
+    ),
   ];
 };
 
@@ -551,10 +637,29 @@ const family: Motif = (rng, p) => {
     const body = `M${num(x)} ${num(y + ry)}C${num(x - rx * 1.35)} ${num(y + ry * 0.6)} ${num(x - rx * 1.2)} ${num(y - ry)} ${num(x)} ${num(y - ry)}C${num(x + rx * 1.2)} ${num(y - ry)} ${num(x + rx * 1.35)} ${num(y + ry * 0.6)} ${num(x)} ${num(y + ry)}Z`;
     const knot = `M${num(x)} ${num(y + ry - 4)}l-14 22h28Z`;
     const string = `M${num(x)} ${num(y + ry + 18)}C${num(x - 40)} ${num(y + ry + 120)} ${num(x + 30)} ${num(knotY - 120)} 1000 ${knotY + 180}`;
-    return [stroked(string, p.ink, 3, 0.45), filled(body + knot, colour), el("ellipse", { cx: x - 30, cy: y - 35, rx: 16, ry: 26, fill: "#ffffff", opacity: 0.4, transform: `rotate(25 ${num(x - 30)} ${num(y - 35)})` })];
+    return [
+      stroked(string, p.ink, 3, 0.45),
+      filled(body + knot, colour),
+      el("ellipse", {
+        cx: x - 30,
+        cy: y - 35,
+        rx: 16,
+        ry: 26,
+        fill: "#ffffff",
+        opacity: 0.4,
+        transform: `rotate(25 ${num(x - 30)} ${num(y - 35)})`,
+      }),
+    ];
   });
   const cloud = (x: number, y: number, s: number) =>
-    filled(circleD(x, y, 60 * s) + circleD(x + 70 * s, y - 30 * s, 75 * s) + circleD(x + 150 * s, y, 60 * s) + rectD(x + 150 * s, y - 10 * s, -150 * s, 70 * s), "#ffffff", 0.85);
+    filled(
+      circleD(x, y, 60 * s) +
+        circleD(x + 70 * s, y - 30 * s, 75 * s) +
+        circleD(x + 150 * s, y, 60 * s) +
+        rectD(x + 150 * s, y - 10 * s, -150 * s, 70 * s),
+      "#ffffff",
+      0.85,
+    );
   return [
     circle(between(rng, 180, 320), between(rng, 160, 240), 90, p.b, 0.9),
     cloud(between(rng, 240, 420), between(rng, 470, 560), 1.2),
@@ -597,66 +702,186 @@ const fashion: Motif = (rng, p) => {
  */
 const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: false }> = {
   music: {
-    palette: { from: "#1c1446", to: "#4f2a8f", a: "#ff6b8b", b: "#ffc46b", c: "#8fd3ff", light: "#f5e9ff", ink: "#100b2b" },
+    palette: {
+      from: "#1c1446",
+      to: "#4f2a8f",
+      a: "#ff6b8b",
+      b: "#ffc46b",
+      c: "#8fd3ff",
+      light: "#f5e9ff",
+      ink: "#100b2b",
+    },
     motif: music,
     mirror: false,
   },
   arts: {
-    palette: { from: "#f8ebdc", to: "#f1c6a6", a: "#e4572e", b: "#2a7f8e", c: "#f3b61f", light: "#fffaf3", ink: "#2d2a32" },
+    palette: {
+      from: "#f8ebdc",
+      to: "#f1c6a6",
+      a: "#e4572e",
+      b: "#2a7f8e",
+      c: "#f3b61f",
+      light: "#fffaf3",
+      ink: "#2d2a32",
+    },
     motif: arts,
   },
   business: {
-    palette: { from: "#0d213d", to: "#1f4e79", a: "#f2b84b", b: "#4fa3d1", c: "#9cc9e6", light: "#dce9f5", ink: "#081629" },
+    palette: {
+      from: "#0d213d",
+      to: "#1f4e79",
+      a: "#f2b84b",
+      b: "#4fa3d1",
+      c: "#9cc9e6",
+      light: "#dce9f5",
+      ink: "#081629",
+    },
     motif: business,
     mirror: false,
   },
   conference: {
-    palette: { from: "#161430", to: "#3b2466", a: "#ffc978", b: "#7d6bff", c: "#ff8fab", light: "#fff2d6", ink: "#1d1838" },
+    palette: {
+      from: "#161430",
+      to: "#3b2466",
+      a: "#ffc978",
+      b: "#7d6bff",
+      c: "#ff8fab",
+      light: "#fff2d6",
+      ink: "#1d1838",
+    },
     motif: conference,
     mirror: false,
   },
   party: {
-    palette: { from: "#3a0b48", to: "#b8195e", a: "#ffd54f", b: "#4dd0e1", c: "#ff8a65", light: "#fff3f8", ink: "#22062b" },
+    palette: {
+      from: "#3a0b48",
+      to: "#b8195e",
+      a: "#ffd54f",
+      b: "#4dd0e1",
+      c: "#ff8a65",
+      light: "#fff3f8",
+      ink: "#22062b",
+    },
     motif: party,
   },
   "food-drink": {
-    palette: { from: "#fbf0df", to: "#efd3aa", a: "#d64933", b: "#4f7942", c: "#f2a541", light: "#ffffff", ink: "#3b2f2f" },
+    palette: {
+      from: "#fbf0df",
+      to: "#efd3aa",
+      a: "#d64933",
+      b: "#4f7942",
+      c: "#f2a541",
+      light: "#ffffff",
+      ink: "#3b2f2f",
+    },
     motif: foodDrink,
   },
   sports: {
-    palette: { from: "#14613a", to: "#23914f", a: "#f7a531", b: "#ffffff", c: "#d7f5e1", light: "#ffffff", ink: "#0b2e1c" },
+    palette: {
+      from: "#14613a",
+      to: "#23914f",
+      a: "#f7a531",
+      b: "#ffffff",
+      c: "#d7f5e1",
+      light: "#ffffff",
+      ink: "#0b2e1c",
+    },
     motif: sports,
   },
   networking: {
-    palette: { from: "#0a3644", to: "#127584", a: "#ffc857", b: "#ff7f6e", c: "#9ee6e9", light: "#e0fbfc", ink: "#0a3644" },
+    palette: {
+      from: "#0a3644",
+      to: "#127584",
+      a: "#ffc857",
+      b: "#ff7f6e",
+      c: "#9ee6e9",
+      light: "#e0fbfc",
+      ink: "#0a3644",
+    },
     motif: networking,
   },
   education: {
-    palette: { from: "#1b3354", to: "#2f5f8f", a: "#f4a261", b: "#e9c46a", c: "#a8dadc", light: "#f6fbf7", ink: "#0f1f33" },
+    palette: {
+      from: "#1b3354",
+      to: "#2f5f8f",
+      a: "#f4a261",
+      b: "#e9c46a",
+      c: "#a8dadc",
+      light: "#f6fbf7",
+      ink: "#0f1f33",
+    },
     motif: education,
   },
   wellness: {
-    palette: { from: "#eef5ea", to: "#c6dcbf", a: "#5e8c61", b: "#f2b5a0", c: "#8fb98b", light: "#ffffff", ink: "#3d5a45" },
+    palette: {
+      from: "#eef5ea",
+      to: "#c6dcbf",
+      a: "#5e8c61",
+      b: "#f2b5a0",
+      c: "#8fb98b",
+      light: "#ffffff",
+      ink: "#3d5a45",
+    },
     motif: wellness,
   },
   technology: {
-    palette: { from: "#081226", to: "#0f2f57", a: "#35d0ff", b: "#7cf0c5", c: "#5b8cff", light: "#cfe8ff", ink: "#0c1c36" },
+    palette: {
+      from: "#081226",
+      to: "#0f2f57",
+      a: "#35d0ff",
+      b: "#7cf0c5",
+      c: "#5b8cff",
+      light: "#cfe8ff",
+      ink: "#0c1c36",
+    },
     motif: technology,
   },
   community: {
-    palette: { from: "#fde7b0", to: "#f5a962", a: "#3d5a80", b: "#e76f51", c: "#98c1d9", light: "#fff8ec", ink: "#293241" },
+    palette: {
+      from: "#fde7b0",
+      to: "#f5a962",
+      a: "#3d5a80",
+      b: "#e76f51",
+      c: "#98c1d9",
+      light: "#fff8ec",
+      ink: "#293241",
+    },
     motif: community,
   },
   charity: {
-    palette: { from: "#6e1a3a", to: "#c9485f", a: "#ffb4a2", b: "#ffcdb2", c: "#ff8fa3", light: "#ffe5ec", ink: "#3d0d20" },
+    palette: {
+      from: "#6e1a3a",
+      to: "#c9485f",
+      a: "#ffb4a2",
+      b: "#ffcdb2",
+      c: "#ff8fa3",
+      light: "#ffe5ec",
+      ink: "#3d0d20",
+    },
     motif: charity,
   },
   family: {
-    palette: { from: "#8fcbef", to: "#e6f5fd", a: "#fb8500", b: "#ffb703", c: "#e63946", light: "#ffffff", ink: "#219ebc" },
+    palette: {
+      from: "#8fcbef",
+      to: "#e6f5fd",
+      a: "#fb8500",
+      b: "#ffb703",
+      c: "#e63946",
+      light: "#ffffff",
+      ink: "#219ebc",
+    },
     motif: family,
   },
   fashion: {
-    palette: { from: "#f7e1dc", to: "#e8b9c1", a: "#b5838d", b: "#c9a96e", c: "#6d6875", light: "#fff7f3", ink: "#2e2a4f" },
+    palette: {
+      from: "#f7e1dc",
+      to: "#e8b9c1",
+      a: "#b5838d",
+      b: "#c9a96e",
+      c: "#6d6875",
+      light: "#fff7f3",
+      ink: "#2e2a4f",
+    },
     motif: fashion,
   },
 };
@@ -671,7 +896,7 @@ const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: fa
  */
 export function eventArtworkSvg(categoryKey: CategoryKey, seed: number, variant: 0 | 1 | 2): string {
   const { palette, motif, mirror = true } = ARTWORK[categoryKey];
-  const rng = mulberry32(Math.imul(seed | 0, 31) + variant);
+  const rng = seededRandom(Math.imul(seed | 0, 31) + variant);
   const transform = compositionTransform(rng, variant, mirror);
   const glowX = between(rng, 300, 1300);
   const glowY = between(rng, 150, 450);
@@ -718,8 +943,18 @@ function compositionTransform(rng: Rng, variant: 0 | 1 | 2, mirror: boolean): st
 
 /** Tailwind 700-level hues: each keeps white text above a 4.5:1 contrast ratio. */
 const AVATAR_COLOURS = [
-  "#1d4ed8", "#6d28d9", "#be185d", "#b91c1c", "#c2410c", "#a16207",
-  "#15803d", "#0f766e", "#0369a1", "#4338ca", "#7e22ce", "#334155",
+  "#1d4ed8",
+  "#6d28d9",
+  "#be185d",
+  "#b91c1c",
+  "#c2410c",
+  "#a16207",
+  "#15803d",
+  "#0f766e",
+  "#0369a1",
+  "#4338ca",
+  "#7e22ce",
+  "#334155",
 ] as const;
 
 const FONT_FAMILY = "Noto Sans, Arial, sans-serif";
@@ -758,7 +993,7 @@ export function avatarSvg(name: string, seed: number): string {
  * Empty initials draw a neutral person glyph instead.
  */
 export function avatarSvgForInitials(initials: string, seed: number): string {
-  const rng = mulberry32(Math.imul(seed | 0, 31) + 7);
+  const rng = seededRandom(Math.imul(seed | 0, 31) + 7);
   const colour = pick(rng, AVATAR_COLOURS);
   const size = [...initials].length > 1 ? 104 : 124;
   const content = initials
@@ -792,12 +1027,31 @@ type LogoMark = (x: number, y: number, s: number, a: string, b: string) => strin
 
 /** Logo marks drawn in an s-by-s box with its top-left corner at (x, y). */
 const LOGO_MARKS: readonly LogoMark[] = [
-  (x, y, s, a, b) => el("rect", { x, y, width: s, height: s, rx: s * 0.24, fill: a }) + circle(x + s / 2, y + s / 2, s * 0.22, b),
-  (x, y, s, a, b) => filled(rectD(x, y + s * 0.55, s * 0.26, s * 0.45) + rectD(x + s * 0.37, y + s * 0.3, s * 0.26, s * 0.7), b) + filled(rectD(x + s * 0.74, y, s * 0.26, s), a),
-  (x, y, s, a, b) => el("circle", { cx: x + s / 2, cy: y + s / 2, r: s * 0.4, fill: "none", stroke: a, "stroke-width": s * 0.16 }) + circle(x + s * 0.78, y + s * 0.22, s * 0.14, b),
+  (x, y, s, a, b) =>
+    el("rect", { x, y, width: s, height: s, rx: s * 0.24, fill: a }) + circle(x + s / 2, y + s / 2, s * 0.22, b),
+  (x, y, s, a, b) =>
+    filled(rectD(x, y + s * 0.55, s * 0.26, s * 0.45) + rectD(x + s * 0.37, y + s * 0.3, s * 0.26, s * 0.7), b) +
+    filled(rectD(x + s * 0.74, y, s * 0.26, s), a),
+  (x, y, s, a, b) =>
+    el("circle", { cx: x + s / 2, cy: y + s / 2, r: s * 0.4, fill: "none", stroke: a, "stroke-width": s * 0.16 }) +
+    circle(x + s * 0.78, y + s * 0.22, s * 0.14, b),
   (x, y, s, a, b) => circle(x + s * 0.36, y + s / 2, s * 0.36, a) + circle(x + s * 0.64, y + s / 2, s * 0.36, b, 0.85),
-  (x, y, s, a, b) => filled(`M${num(x + s / 2)} ${num(y)}L${num(x + s)} ${num(y + s / 2)}L${num(x + s / 2)} ${num(y + s)}L${num(x)} ${num(y + s / 2)}Z`, a) + filled(`M${num(x + s / 2)} ${num(y + s * 0.3)}L${num(x + s * 0.7)} ${num(y + s / 2)}L${num(x + s / 2)} ${num(y + s * 0.7)}L${num(x + s * 0.3)} ${num(y + s / 2)}Z`, b),
-  (x, y, s, a, b) => filled(`M${num(x)} ${num(y + s)}L${num(x + s * 0.38)} ${num(y + s * 0.2)}L${num(x + s * 0.76)} ${num(y + s)}Z`, a) + filled(`M${num(x + s * 0.4)} ${num(y + s)}L${num(x + s * 0.7)} ${num(y + s * 0.42)}L${num(x + s)} ${num(y + s)}Z`, b, 0.9),
+  (x, y, s, a, b) =>
+    filled(
+      `M${num(x + s / 2)} ${num(y)}L${num(x + s)} ${num(y + s / 2)}L${num(x + s / 2)} ${num(y + s)}L${num(x)} ${num(y + s / 2)}Z`,
+      a,
+    ) +
+    filled(
+      `M${num(x + s / 2)} ${num(y + s * 0.3)}L${num(x + s * 0.7)} ${num(y + s / 2)}L${num(x + s / 2)} ${num(y + s * 0.7)}L${num(x + s * 0.3)} ${num(y + s / 2)}Z`,
+      b,
+    ),
+  (x, y, s, a, b) =>
+    filled(`M${num(x)} ${num(y + s)}L${num(x + s * 0.38)} ${num(y + s * 0.2)}L${num(x + s * 0.76)} ${num(y + s)}Z`, a) +
+    filled(
+      `M${num(x + s * 0.4)} ${num(y + s)}L${num(x + s * 0.7)} ${num(y + s * 0.42)}L${num(x + s)} ${num(y + s)}Z`,
+      b,
+      0.9,
+    ),
 ];
 
 /**
@@ -806,7 +1060,7 @@ const LOGO_MARKS: readonly LogoMark[] = [
  * librsvg ignores textLength, so the size is the only guard against overflow.
  */
 export function sponsorLogoSvg(name: string, seed: number): string {
-  const rng = mulberry32(Math.imul(seed | 0, 31) + 11);
+  const rng = seededRandom(Math.imul(seed | 0, 31) + 11);
   const [a, b] = pick(rng, LOGO_COLOURS);
   const mark = pick(rng, LOGO_MARKS);
   const text = name.normalize("NFC").trim().replace(/\s+/gu, " ");

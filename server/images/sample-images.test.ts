@@ -52,11 +52,20 @@ describe("sample image keys", () => {
   });
 
   it("parses every key it builds back into the same image", () => {
-    expect(parseSampleImageKey(eventImageKey("music", 3, 1))).toEqual({ kind: "event", categoryKey: "music", seed: 3, variant: 1 });
+    expect(parseSampleImageKey(eventImageKey("music", 3, 1))).toEqual({
+      kind: "event",
+      categoryKey: "music",
+      seed: 3,
+      variant: 1,
+    });
     expect(parseSampleImageKey(avatarImageKey("Émile Zola", 0))).toEqual({ kind: "avatar", seed: 0, initials: "ÉZ" });
     expect(parseSampleImageKey(avatarImageKey("ليلى حداد", 6))).toEqual({ kind: "avatar", seed: 6, initials: "لح" });
     expect(parseSampleImageKey(avatarImageKey("", 6))).toEqual({ kind: "avatar", seed: 6, initials: "" });
-    expect(parseSampleImageKey(sponsorLogoKey("Potomac Credit Union", 7))).toEqual({ kind: "sponsor", seed: 7, slug: "potomac-credit-union" });
+    expect(parseSampleImageKey(sponsorLogoKey("Potomac Credit Union", 7))).toEqual({
+      kind: "sponsor",
+      seed: 7,
+      slug: "potomac-credit-union",
+    });
   });
 
   it("refuses seeds that are not whole numbers from 0 to 999999999 when building keys", () => {
@@ -74,7 +83,15 @@ describe("sample image keys", () => {
   });
 
   it("rejects path traversal and anything outside the sample namespace", () => {
-    for (const key of ["../x", "sample/../x", "sample/event/../../etc/1/0", "sample/event/music/1/..", "/sample/event/music/1/0", "uploads/event/music/1/0", ""]) {
+    for (const key of [
+      "../x",
+      "sample/../x",
+      "sample/event/../../etc/1/0",
+      "sample/event/music/1/..",
+      "/sample/event/music/1/0",
+      "uploads/event/music/1/0",
+      "",
+    ]) {
       expect(parseSampleImageKey(key)).toBeNull();
     }
   });
@@ -99,13 +116,29 @@ describe("sample image keys", () => {
   });
 
   it("rejects avatar initials that are not one or two canonical letters", () => {
-    for (const key of ["sample/avatar/1/ab", "sample/avatar/1/ABC", "sample/avatar/1/A1", "sample/avatar/1/%41", "sample/avatar/1/A.", "sample/avatar/1/", "sample/avatar/1/A/B", "sample/avatar/x/AB"]) {
+    for (const key of [
+      "sample/avatar/1/ab",
+      "sample/avatar/1/ABC",
+      "sample/avatar/1/A1",
+      "sample/avatar/1/%41",
+      "sample/avatar/1/A.",
+      "sample/avatar/1/",
+      "sample/avatar/1/A/B",
+      "sample/avatar/x/AB",
+    ]) {
       expect(parseSampleImageKey(key), key).toBeNull();
     }
   });
 
   it("rejects sponsor slugs that are not lowercase hyphenated words", () => {
-    for (const key of ["sample/sponsor/1/Acme", "sample/sponsor/1/acme--co", "sample/sponsor/1/-acme", "sample/sponsor/1/acme_co", "sample/sponsor/1", `sample/sponsor/1/${"a".repeat(49)}`]) {
+    for (const key of [
+      "sample/sponsor/1/Acme",
+      "sample/sponsor/1/acme--co",
+      "sample/sponsor/1/-acme",
+      "sample/sponsor/1/acme_co",
+      "sample/sponsor/1",
+      `sample/sponsor/1/${"a".repeat(49)}`,
+    ]) {
       expect(parseSampleImageKey(key), key).toBeNull();
     }
   });
@@ -129,11 +162,15 @@ describe("ensureSampleImage", () => {
 
   it("writes square avatars and 2:1 sponsor logos at their widths", async () => {
     for (const width of AVATAR_WIDTHS) {
-      const meta = await sharp((await ensureSampleImage(uploadsDir, avatarImageKey("Jordan Lee", 2), width)) ?? "").metadata();
+      const meta = await sharp(
+        (await ensureSampleImage(uploadsDir, avatarImageKey("Jordan Lee", 2), width)) ?? "",
+      ).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(["webp", width, width]);
     }
     for (const width of SPONSOR_LOGO_WIDTHS) {
-      const meta = await sharp((await ensureSampleImage(uploadsDir, sponsorLogoKey("Potomac Credit Union", 2), width)) ?? "").metadata();
+      const meta = await sharp(
+        (await ensureSampleImage(uploadsDir, sponsorLogoKey("Potomac Credit Union", 2), width)) ?? "",
+      ).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(["webp", width, width / 2]);
     }
   });
@@ -176,9 +213,16 @@ describe("ensureSampleImage", () => {
 
   it("keeps long sponsor names inside the logo when rendered", async () => {
     // Detects overflow from the real font: the outermost pixel columns must stay background white.
-    for (const name of ["The Greater Washington Metropolitan Chamber Of Commerce", "Wwwwwwwwwwww Mmmmmmmmmmmm", "Momo"]) {
+    for (const name of [
+      "The Greater Washington Metropolitan Chamber Of Commerce",
+      "Wwwwwwwwwwww Mmmmmmmmmmmm",
+      "Momo",
+    ]) {
       const file = await ensureSampleImage(uploadsDir, sponsorLogoKey(name, 4), 320);
-      const { data, info } = await sharp(file ?? "").greyscale().raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(file ?? "")
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       for (let y = 0; y < info.height; y++) {
         for (const x of [0, 1, info.width - 2, info.width - 1]) {
           expect(data[y * info.width + x], `${name} at ${x},${y}`).toBeGreaterThan(235);

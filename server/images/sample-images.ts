@@ -8,8 +8,7 @@
 import { mkdir, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { CATEGORIES } from "../../domain/catalog";
-import type { CategoryKey } from "../../domain/catalog";
+import { CATEGORIES, type CategoryKey } from "#domain/catalog";
 import { avatarSvgForInitials, eventArtworkSvg, nameInitials, sponsorLogoSvg } from "./sample-artwork";
 
 export const EVENT_IMAGE_WIDTHS = [480, 960, 1440] as const;

@@ -55,10 +55,16 @@ async function selectEventSummaries(
       sold: ticketTypes.sold,
     })
     .from(ticketTypes)
-    .where(inArray(ticketTypes.eventId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        ticketTypes.eventId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(ticketTypes.position), asc(ticketTypes.id));
   const ticketsByEvent = new Map<number, typeof tickets>();
-  for (const ticket of tickets) ticketsByEvent.set(ticket.eventId, [...(ticketsByEvent.get(ticket.eventId) ?? []), ticket]);
+  for (const ticket of tickets)
+    ticketsByEvent.set(ticket.eventId, [...(ticketsByEvent.get(ticket.eventId) ?? []), ticket]);
 
   return rows.map((row) => ({
     id: row.id,
@@ -76,7 +82,11 @@ async function selectEventSummaries(
       row.imageKey && row.imageWidths && row.imageAlt
         ? { storageKey: row.imageKey, widths: row.imageWidths, alt: row.imageAlt }
         : null,
-    ticketTypes: (ticketsByEvent.get(row.id) ?? []).map(({ priceCents, quantity, sold }) => ({ priceCents, quantity, sold })),
+    ticketTypes: (ticketsByEvent.get(row.id) ?? []).map(({ priceCents, quantity, sold }) => ({
+      priceCents,
+      quantity,
+      sold,
+    })),
   }));
 }
 

@@ -62,7 +62,18 @@ export async function startPostgres(): Promise<PostgresServer> {
     url: (database = "postgres") => `postgres://postgres@127.0.0.1:${port}/${database}`,
     stop() {
       try {
-        if (isRoot) execFileSync("runuser", ["-u", "postgres", "--", path.join(bin, "pg_ctl"), "-D", dataDir, "-m", "immediate", "stop"]);
+        if (isRoot)
+          execFileSync("runuser", [
+            "-u",
+            "postgres",
+            "--",
+            path.join(bin, "pg_ctl"),
+            "-D",
+            dataDir,
+            "-m",
+            "immediate",
+            "stop",
+          ]);
         else execFileSync(path.join(bin, "pg_ctl"), ["-D", dataDir, "-m", "immediate", "stop"]);
       } finally {
         rmSync(dir, { recursive: true, force: true });

@@ -25,7 +25,11 @@ export function DropdownMenuItem({ className = "", ...props }: ComponentProps<ty
   return <Primitive.Item className={`${ITEM} ${className}`} {...props} />;
 }
 
-export function DropdownMenuRadioItem({ className = "", children, ...props }: ComponentProps<typeof Primitive.RadioItem>) {
+export function DropdownMenuRadioItem({
+  className = "",
+  children,
+  ...props
+}: ComponentProps<typeof Primitive.RadioItem>) {
   return (
     <Primitive.RadioItem className={`${ITEM} ps-8 relative ${className}`} {...props}>
       <Primitive.ItemIndicator className="absolute start-3 inline-flex">

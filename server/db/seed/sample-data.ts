@@ -10,9 +10,9 @@
  * - Emails use only the reserved example.com / example.org domains, and personal and sponsor
  *   websites use the reserved `.example` top-level domain.
  */
-import type { CategoryKey } from "../../../domain/catalog";
-import type { Language } from "../../../domain/language";
-import type { Role, SocialLinks } from "../../../domain/profile";
+import type { CategoryKey } from "#domain/catalog";
+import type { Language } from "#domain/language";
+import type { Role, SocialLinks } from "#domain/profile";
 
 export interface SampleUser {
   name: string;
@@ -442,7 +442,8 @@ export const SAMPLE_SPONSORS: SampleSponsor[] = [
     name: "Potomac Riverside Credit Union",
     website: "https://potomac-riverside-cu.example",
     tier: "gold",
-    description: "A member-owned credit union serving families and small businesses on both sides of the Potomac since the 1970s.",
+    description:
+      "A member-owned credit union serving families and small businesses on both sides of the Potomac since the 1970s.",
     industry: "Financial services",
     contactEmail: "community.potomac-riverside-cu@example.com",
   },
@@ -450,7 +451,8 @@ export const SAMPLE_SPONSORS: SampleSponsor[] = [
     name: "Capitol Brightline Fiber",
     website: "https://capitol-brightline.example",
     tier: "gold",
-    description: "Locally run fiber internet provider bringing gigabit connections to apartments and row houses across DC and Prince George's County.",
+    description:
+      "Locally run fiber internet provider bringing gigabit connections to apartments and row houses across DC and Prince George's County.",
     industry: "Telecommunications",
     contactEmail: "sponsorships.capitol-brightline@example.com",
   },
@@ -458,7 +460,8 @@ export const SAMPLE_SPONSORS: SampleSponsor[] = [
     name: "Anacostia Health Partners",
     website: "https://anacostia-health.example",
     tier: "gold",
-    description: "A network of primary-care and pediatric clinics focused on neighborhoods east of the Anacostia River.",
+    description:
+      "A network of primary-care and pediatric clinics focused on neighborhoods east of the Anacostia River.",
     industry: "Healthcare",
     contactEmail: "outreach.anacostia-health@example.com",
   },
@@ -466,7 +469,8 @@ export const SAMPLE_SPONSORS: SampleSponsor[] = [
     name: "Blue Heron Realty Group",
     website: "https://blue-heron-realty.example",
     tier: "gold",
-    description: "Independent real-estate brokerage helping first-time buyers find homes from Hyattsville to Alexandria.",
+    description:
+      "Independent real-estate brokerage helping first-time buyers find homes from Hyattsville to Alexandria.",
     industry: "Real estate",
     contactEmail: "hello.blue-heron-realty@example.com",
   },
@@ -474,7 +478,8 @@ export const SAMPLE_SPONSORS: SampleSponsor[] = [
     name: "Shenandoah Roasting Co.",
     website: "https://shenandoah-roasting.example",
     tier: "silver",
-    description: "Small-batch coffee roaster in Falls Church sourcing directly from farms in Ethiopia, Colombia and Guatemala.",
+    description:
+      "Small-batch coffee roaster in Falls Church sourcing directly from farms in Ethiopia, Colombia and Guatemala.",
     industry: "Food & beverage",
     contactEmail: "events.shenandoah-roasting@example.com",
   },
@@ -490,7 +495,8 @@ export const SAMPLE_SPONSORS: SampleSponsor[] = [
     name: "Beltway Bikes & Scooters",
     website: "https://beltway-bikes.example",
     tier: "silver",
-    description: "Neighborhood bike shop and e-scooter repair specialists with locations in Silver Spring and Arlington.",
+    description:
+      "Neighborhood bike shop and e-scooter repair specialists with locations in Silver Spring and Arlington.",
     industry: "Retail & mobility",
     contactEmail: "shop.beltway-bikes@example.com",
   },
@@ -498,7 +504,8 @@ export const SAMPLE_SPONSORS: SampleSponsor[] = [
     name: "Injera House Bakery",
     website: "https://injera-house.example",
     tier: "silver",
-    description: "Family bakery in Silver Spring baking fresh teff injera and Ethiopian breads daily for homes and restaurants.",
+    description:
+      "Family bakery in Silver Spring baking fresh teff injera and Ethiopian breads daily for homes and restaurants.",
     industry: "Bakery",
     contactEmail: "orders.injera-house@example.com",
   },
@@ -506,7 +513,8 @@ export const SAMPLE_SPONSORS: SampleSponsor[] = [
     name: "Chesapeake Print & Sign",
     website: "https://chesapeake-print.example",
     tier: "bronze",
-    description: "Quick-turnaround printing for banners, posters and event badges, delivered anywhere inside the Beltway.",
+    description:
+      "Quick-turnaround printing for banners, posters and event badges, delivered anywhere inside the Beltway.",
     industry: "Printing",
     contactEmail: "quotes.chesapeake-print@example.com",
   },
@@ -530,7 +538,8 @@ export const SAMPLE_SPONSORS: SampleSponsor[] = [
     name: "Cedar & Sumac Catering",
     website: "https://cedar-and-sumac.example",
     tier: "bronze",
-    description: "Lebanese and Syrian home-style catering for weddings, offices and community celebrations in Northern Virginia.",
+    description:
+      "Lebanese and Syrian home-style catering for weddings, offices and community celebrations in Northern Virginia.",
     industry: "Catering",
     contactEmail: "catering.cedar-and-sumac@example.com",
   },

@@ -52,15 +52,14 @@ export function sampleTicketTypes(eventId: number): SampleTicketType[] {
     .slice(0, count)
     .sort((a, b) => a.order - b.order)
     .map(({ tier }) => tier);
-  return chosen
-    .map((tier) => {
-      const quantity = pick(random, QUANTITIES);
-      return {
-        name: tier.name,
-        description: tier.description,
-        priceCents: pick(random, tier.prices),
-        quantity,
-        sold: Math.floor(quantity * random() * 0.9),
-      };
-    });
+  return chosen.map((tier) => {
+    const quantity = pick(random, QUANTITIES);
+    return {
+      name: tier.name,
+      description: tier.description,
+      priceCents: pick(random, tier.prices),
+      quantity,
+      sold: Math.floor(quantity * random() * 0.9),
+    };
+  });
 }

@@ -91,9 +91,16 @@ describe(`the sample data on the ${testDatabaseKind()} database`, () => {
       expect(profile.bio).toBeTruthy();
       expect(profile.location).toBeTruthy();
       expect(profile.profileImage).toMatch(/^\/uploads\/sample\/avatar\//);
-      expect(Object.keys(profile.socialLinks).sort()).toEqual(
-        ["facebook", "github", "instagram", "linkedin", "tiktok", "twitter", "website", "youtube"],
-      );
+      expect(Object.keys(profile.socialLinks).sort()).toEqual([
+        "facebook",
+        "github",
+        "instagram",
+        "linkedin",
+        "tiktok",
+        "twitter",
+        "website",
+        "youtube",
+      ]);
     }
   });
 
@@ -123,7 +130,15 @@ describe(`the sample data on the ${testDatabaseKind()} database`, () => {
         pick(await handle.db.select().from(schema.events).orderBy(order)),
       );
       const tickets = (db: typeof handle.db) =>
-        db.select({ eventId: schema.ticketTypes.eventId, name: schema.ticketTypes.name, price: schema.ticketTypes.priceCents, sold: schema.ticketTypes.sold }).from(schema.ticketTypes).orderBy(asc(schema.ticketTypes.id));
+        db
+          .select({
+            eventId: schema.ticketTypes.eventId,
+            name: schema.ticketTypes.name,
+            price: schema.ticketTypes.priceCents,
+            sold: schema.ticketTypes.sold,
+          })
+          .from(schema.ticketTypes)
+          .orderBy(asc(schema.ticketTypes.id));
       expect(await tickets(other.db)).toEqual(await tickets(handle.db));
     } finally {
       await other.close();
