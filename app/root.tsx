@@ -2,7 +2,7 @@ import "@fontsource-variable/noto-sans";
 import "@fontsource-variable/noto-sans-arabic";
 import "@fontsource-variable/noto-sans-ethiopic";
 import "./app.css";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -64,7 +64,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         <ThemeScript />
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce (style-src allows 'self'); an explicit empty one keeps React Router
+            from copying the script nonce here, which the browser hides and hydration then misreads. */}
+        <Links nonce="" />
       </head>
       <body className="flex min-h-dvh flex-col bg-background text-foreground antialiased">
         <I18nextProvider i18n={i18n}>
@@ -79,6 +81,10 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
+  // Marks the moment the page became interactive (browser tests wait for it before clicking).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       <a

@@ -58,9 +58,12 @@ export async function startPostgres(): Promise<PostgresServer> {
     "-c max_connections=200",
   ].join(" ");
   run("pg_ctl", ["-D", dataDir, "-o", options, "-l", path.join(dir, "server.log"), "-w", "start"]);
+  let stopped = false;
   return {
     url: (database = "postgres") => `postgres://postgres@127.0.0.1:${port}/${database}`,
     stop() {
+      if (stopped) return;
+      stopped = true;
       try {
         if (isRoot)
           execFileSync("runuser", [

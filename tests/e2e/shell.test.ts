@@ -1,0 +1,240 @@
+import { describe, expect, it } from "vitest";
+import { expectCleanConsole, expectNoAxeViolations, useBrowser, waitForHydration } from "#tests/support/browser";
+
+const { openPage, siteUrl } = useBrowser();
+
+describe("the home page", () => {
+  it("arrives server-rendered with seeded events, readable before any JavaScript runs", async () => {
+    const page = await openPage({ javaScriptEnabled: false });
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    const titles = await page.locator("section[aria-labelledby=upcoming-title] ul h3").allTextContents();
+    expect(titles).toHaveLength(8);
+    expect(titles.every((title) => title.trim().length > 0)).toBe(true);
+    // The sample's Upcoming Events include event pages and organizer links.
+    expect(await page.locator('section[aria-labelledby=upcoming-title] ul a[href^="/events/"]').count()).toBe(8);
+    expect(await page.locator('section[aria-labelledby=upcoming-title] ul a[href^="/users/"]').count()).toBe(8);
+    await expect(page.title()).resolves.toContain("DMV Events");
+  });
+
+  it("hydrates without console errors and loads its sample images", async () => {
+    const page = await openPage();
+    await page.goto("/");
+    await waitForHydration(page);
+    const image = page.locator("section[aria-labelledby=upcoming-title] ul img").first();
+    await image.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    expectCleanConsole(page);
+  });
+
+  it("has no accessibility violations in light or dark theme", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const page = await openPage({ colorScheme });
+      await page.goto("/");
+      await waitForHydration(page);
+      expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
+        colorScheme === "dark",
+      );
+      await expectNoAxeViolations(page);
+    }
+  });
+});
+
+describe("the header", () => {
+  it("offers the Events menu with its five destinations, then VIP, Create, Pricing and About", async () => {
+    const page = await openPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto("/");
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("button", { name: "Events" }).click();
+    const items = page.getByRole("menuitem");
+    expect(await items.allTextContents()).toEqual([
+      "Browse All Events",
+      "Featured Events",
+      "VIP Events",
+      "Categories",
+      "Micro Events",
+    ]);
+    expect(await items.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+      "/events",
+      "/events/featured",
+      "/vip-events",
+      "/categories",
+      "/micro-events",
+    ]);
+    await page.keyboard.press("Escape");
+    const links = nav.getByRole("link");
+    expect(await links.evaluateAll((all) => all.map((link) => [link.textContent, link.getAttribute("href")]))).toEqual([
+      ["VIP", "/vip-events"],
+      ["Create", "/create"],
+      ["Pricing", "/pricing"],
+      ["About", "/about"],
+    ]);
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Find My Ticket" }).getAttribute("href")).resolves.toBe(
+      "/find-my-ticket",
+    );
+    await expect(header.getByRole("link", { name: "Sign In" }).getAttribute("href")).resolves.toBe("/signin");
+    await expect(header.getByRole("link", { name: "Sign Up" }).getAttribute("href")).resolves.toBe("/signup");
+  });
+
+  it("moves into a side sheet below 768 px: 80% wide, at most 350 px, closing on a link choice", async () => {
+    const page = await openPage({ viewport: { width: 375, height: 740 } });
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(page.getByRole("banner").getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(false);
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const sheet = page.getByRole("dialog", { name: "Menu" });
+    await sheet.waitFor();
+    expect((await sheet.boundingBox())?.width).toBe(300);
+    await expect(sheet.getByRole("heading", { name: "Other Links" }).isVisible()).resolves.toBe(true);
+    for (const name of ["Browse All Events", "Micro Events", "VIP", "Create", "Pricing", "Find My Ticket", "Sign In"]) {
+      await expect(sheet.getByRole("link", { name, exact: true }).isVisible()).resolves.toBe(true);
+    }
+    await expectNoAxeViolations(page);
+
+    await sheet.getByRole("link", { name: "Pricing" }).click();
+    await sheet.waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname).toBe("/pricing");
+
+    await page.setViewportSize({ width: 700, height: 740 });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    expect((await page.getByRole("dialog", { name: "Menu" }).boundingBox())?.width).toBe(350);
+  });
+});
+
+describe("the footer", () => {
+  it("has the Discover, Organize and Company columns with every link of the spec", async () => {
+    const page = await openPage();
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    for (const column of ["Discover", "Organize", "Company"]) {
+      await expect(footer.getByRole("navigation", { name: column }).isVisible()).resolves.toBe(true);
+    }
+    const hrefs = await footer.locator("nav a").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(hrefs.sort()).toEqual(
+      [
+        "/",
+        "/events",
+        "/events/featured",
+        "/categories",
+        "/event-types",
+        "/blog",
+        "/create",
+        "/event-planning",
+        "/dashboard",
+        "/promote",
+        "/resources",
+        "/pricing",
+        "/about",
+        "/community",
+        "/newsletter",
+        "/contact",
+        "/privacy",
+        "/terms",
+        "/community-guidelines",
+        "/sitemap",
+      ].sort(),
+    );
+    await expect(footer.textContent()).resolves.toContain(`© ${new Date().getFullYear()} DMV Events`);
+    await expect(footer.getByLabel("Language").inputValue()).resolves.toBe("en");
+  });
+});
+
+describe("theme", () => {
+  it("switches to dark at once, and a reload keeps it, rendered by the server", async () => {
+    const page = await openPage({ colorScheme: "light" });
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /^Theme/ }).click();
+    await page.getByRole("menuitemradio", { name: "Dark" }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await expect.poll(() => page.context().cookies().then((cookies) => cookies.find((c) => c.name === "theme")?.value)).toBe("dark");
+
+    const reloaded = await page.reload();
+    expect(await reloaded?.text()).toMatch(/<html[^>]*class="dark"/);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await waitForHydration(page);
+    await expectNoAxeViolations(page);
+  });
+
+  it("follows the system setting when set to System", async () => {
+    const page = await openPage({ colorScheme: "dark" });
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /^Theme/ }).click();
+    await page.getByRole("menuitemradio", { name: "Light" }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    await page.getByRole("button", { name: /^Theme/ }).click();
+    await page.getByRole("menuitemradio", { name: "System" }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+  });
+});
+
+describe("language", () => {
+  it("switches to French from the footer, and a reload keeps it, rendered by the server", async () => {
+    const page = await openPage();
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("contentinfo").getByLabel("Language").selectOption("fr");
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("fr");
+    await expect(page.getByRole("heading", { level: 2, name: "Événements à venir" }).isVisible()).resolves.toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("fr");
+
+    const reloaded = await page.reload();
+    expect(await reloaded?.text()).toMatch(/<html lang="fr" dir="ltr"/);
+    await expect(page.getByRole("contentinfo").getByLabel("Langue").inputValue()).resolves.toBe("fr");
+  });
+
+  it("renders Arabic right-to-left with the layout mirrored, and without accessibility violations", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const page = await openPage({ viewport: { width: 1280, height: 800 }, colorScheme });
+      await page.goto("/?lang=ar");
+      await waitForHydration(page);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+        "ar",
+        "rtl",
+      ]);
+      // The logo starts the header: on the right in a right-to-left page.
+      const logo = await page.getByRole("banner").getByRole("link").first().boundingBox();
+      expect(logo!.x).toBeGreaterThan(640);
+      await expectNoAxeViolations(page);
+      expectCleanConsole(page);
+    }
+  });
+
+  it("works before JavaScript: the language form posts and the server keeps the choice", async () => {
+    const page = await openPage({ javaScriptEnabled: false });
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await footer.getByLabel("Language").selectOption("am");
+    await footer.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(`${siteUrl}/`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("am");
+    expect(await page.locator("h1").textContent()).toMatch(/[\u1200-\u137F]/);
+  });
+});
+
+describe("pages that do not exist", () => {
+  it("answer 404 with the not-found page, in the visitor's language", async () => {
+    const page = await openPage();
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("We couldn’t find that page");
+    await expect(page.title()).resolves.toContain("Page not found");
+    await waitForHydration(page);
+    await expectNoAxeViolations(page);
+
+    const french = await openPage({ extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" } });
+    expect((await french.goto("/nowhere"))?.status()).toBe(404);
+    await expect(french.getByRole("heading", { level: 1 }).textContent()).resolves.not.toBe(
+      "We couldn’t find that page",
+    );
+  });
+});
