@@ -1,3 +1,7 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres, type DatabaseHandle } from "#server/db/client";
 import { createApp, type App } from "#server/app";
@@ -6,7 +10,7 @@ import { createLogger } from "#server/logger";
 import { freePort } from "#tests/support/postgres-server";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 
-const config = readConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/dmv-events-http-test" });
+const config = readConfig({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(tmpdir(), "dmv-events-http-")) });
 const logger = createLogger(config);
 let handle: DatabaseHandle;
 let app: App;
@@ -15,7 +19,10 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   app = createApp({ db: handle.db, config, logger });
 });
-afterAll(() => handle?.close());
+afterAll(async () => {
+  await handle?.close();
+  rmSync(config.dataDir, { recursive: true, force: true });
+});
 
 describe(`the HTTP server on the ${testDatabaseKind()} database`, () => {
   it("reports healthy with 200 when the database answers", async () => {
@@ -80,5 +87,24 @@ describe(`the HTTP server on the ${testDatabaseKind()} database`, () => {
     for (const path of ["/uploads/../package.json", "/uploads/%2e%2e/package.json", "/uploads/sample/x.txt"]) {
       expect((await app.request(path)).status).toBe(404);
     }
+  });
+
+  it("renders sample artwork on first request, stores it, and serves it as a cacheable WebP", async () => {
+    const url = "/uploads/sample/event/music/1/0-480.webp";
+    const stored = path.join(config.uploadsDir, "sample/event/music/1/0-480.webp");
+    expect(existsSync(stored)).toBe(false);
+    const response = await app.request(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=86400");
+    const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(["webp", 480, 270]);
+    expect(existsSync(stored)).toBe(true);
+  });
+
+  it("answers 404 for sample images of unknown categories or widths it does not make", async () => {
+    expect((await app.request("/uploads/sample/event/opera/1/0-480.webp")).status).toBe(404);
+    expect((await app.request("/uploads/sample/event/music/1/0-481.webp")).status).toBe(404);
+    expect((await app.request("/uploads/sample/event/music/1/7-480.webp")).status).toBe(404);
   });
 });
