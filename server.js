@@ -1,14 +1,21 @@
 // Starts the site. Production runs the bundle `npm run build` writes; development runs the sources
 // through Vite (hot reload) with Vite's middleware in front of the same app.
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
 
 if (process.env.NODE_ENV === "development") {
   const { createServer: createViteServer } = await import("vite");
-  const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
+  // Vite's hot-reload socket shares the app's port instead of opening a second one.
+  const httpServer = createServer();
+  const vite = await createViteServer({
+    server: { middlewareMode: true, hmr: { server: httpServer } },
+    appType: "custom",
+  });
   const { runUntilSignalled } = await vite.ssrLoadModule("/server/boot.ts");
   const { createRequestHandler } = await import("react-router");
   await runUntilSignalled({
     before: vite.middlewares,
+    httpServer,
     renderPage: async (request, context) => {
       const build = await vite.ssrLoadModule("virtual:react-router/server-build");
       return createRequestHandler(build, "development")(request, context);

@@ -10,6 +10,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          sequence: { groupOrder: 0 },
           include: ["domain/**/*.test.ts", "app/**/*.test.{ts,tsx}", ...pureFiles],
           setupFiles,
         },
@@ -17,6 +18,7 @@ export default defineConfig({
       {
         test: {
           name: "integration:embedded",
+          sequence: { groupOrder: 0 },
           include: integrationFiles,
           exclude: pureFiles,
           env: { TEST_DATABASE: "embedded" },
@@ -29,6 +31,7 @@ export default defineConfig({
       {
         test: {
           name: "integration:postgres",
+          sequence: { groupOrder: 0 },
           include: integrationFiles,
           exclude: pureFiles,
           env: { TEST_DATABASE: "postgres" },
@@ -41,6 +44,8 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          // After the other suites: browser journeys and start-time budgets need the two cores to themselves.
+          sequence: { groupOrder: 1 },
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["./tests/support/e2e-setup.ts"],
           setupFiles,

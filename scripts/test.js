@@ -36,7 +36,9 @@ if (existsSync(results)) {
   const report = JSON.parse(readFileSync(results, "utf8"));
   passed = report.numPassedTests;
   // Files that failed to load count as failures too: their tests never ran.
-  failed = report.numFailedTests + report.testResults.filter((file) => file.assertionResults.length === 0 && file.status === "failed").length;
+  failed =
+    report.numFailedTests +
+    report.testResults.filter((file) => file.assertionResults.length === 0 && file.status === "failed").length;
 } else {
   failed = 1;
 }

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type PageHandler } from "#server/app";
@@ -12,6 +12,8 @@ export interface BootOptions {
   clientBuildDir?: string;
   /** Connect-style middleware run before the app (Vite's, in development). */
   before?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** An HTTP server made by the caller (development attaches Vite's hot-reload socket to it). */
+  httpServer?: Server;
   env?: Record<string, string | undefined>;
 }
 
@@ -47,7 +49,8 @@ export async function bootServer(options: BootOptions = {}): Promise<RunningServ
     clientBuildDir: options.clientBuildDir,
   });
   const listener = getRequestListener(app.fetch);
-  const server = createServer((req, res) => {
+  const server = options.httpServer ?? createServer();
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     if (options.before) options.before(req, res, () => void listener(req, res));
     else void listener(req, res);
   });

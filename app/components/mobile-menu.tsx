@@ -20,14 +20,16 @@ export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
 
-  const group = (titleKey: string, links: NavLink[]) => (
-    <section aria-labelledby={`mobile-${titleKey}`}>
-      <h2
-        id={`mobile-${titleKey}`}
-        className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
-      >
-        {t(titleKey)}
-      </h2>
+  const group = (titleKey: string | null, links: NavLink[]) => (
+    <section aria-labelledby={titleKey ? `mobile-${titleKey}` : undefined}>
+      {titleKey && (
+        <h2
+          id={`mobile-${titleKey}`}
+          className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
+        >
+          {t(titleKey)}
+        </h2>
+      )}
       <ul className="flex flex-col">
         {links.map((link) => (
           <li key={link.to}>
@@ -55,7 +57,7 @@ export function MobileMenu() {
       >
         <nav aria-label={t("nav.mainLabel")} className="flex flex-col gap-5">
           {group("nav.events", EVENTS_MENU_LINKS)}
-          {group("nav.menuTitle", [...PRIMARY_LINKS, FIND_MY_TICKET])}
+          {group(null, [...PRIMARY_LINKS, FIND_MY_TICKET])}
           {group("nav.otherLinks", OTHER_LINKS)}
         </nav>
         <div className="mt-auto flex flex-col gap-2">

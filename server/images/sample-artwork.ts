@@ -37,7 +37,6 @@ function between(rng: Rng, min: number, max: number): number {
   return min + rng() * (max - min);
 }
 
-
 /** One decimal is plenty at these sizes and keeps the SVG short and stable across platforms. */
 function num(value: number): string {
   return String(Math.round(value * 10) / 10);

@@ -7,7 +7,6 @@
  */
 import { mkdir, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { CATEGORIES, type CategoryKey } from "#domain/catalog";
 import { avatarSvgForInitials, eventArtworkSvg, nameInitials, sponsorLogoSvg } from "./sample-artwork";
 
@@ -188,6 +187,8 @@ export async function renderSampleImage(image: SampleImage, width: number): Prom
   // Setting the pixel size on the root element makes librsvg rasterise the vectors at the
   // target size, instead of rendering at the viewBox size and resampling.
   const svg = sampleSvg(image).replace("<svg ", `<svg width="${width}" height="${height}" `);
+  // Loaded on first use: the native image library adds about 100 ms to every server start.
+  const { default: sharp } = await import("sharp");
   // Every sample image paints an opaque background, so the alpha plane would only cost bytes.
   return sharp(Buffer.from(svg)).removeAlpha().webp(WEBP_OPTIONS).toBuffer();
 }

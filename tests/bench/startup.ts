@@ -15,7 +15,14 @@ async function startToFirstPage(dataDir: string): Promise<number> {
   const port = await freePort();
   const startedAt = performance.now();
   const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "server.js")], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
     stdio: "inherit",
   });
   try {
@@ -58,5 +65,9 @@ for (let run = 0; run < RUNS; run++) {
 console.log(`\nServer start to first response of / (embedded database, production build, ${RUNS} runs)\n`);
 console.log("| start | median | runs | budget |");
 console.log("|---|---|---|---|");
-console.log(`| first start (create, migrate, seed) | ${seconds(median(firstStarts))} | ${firstStarts.map(seconds).join(", ")} | ≤ 20 s |`);
-console.log(`| restart on existing data | ${seconds(median(restarts))} | ${restarts.map(seconds).join(", ")} | ≤ 3 s |`);
+console.log(
+  `| first start (create, migrate, seed) | ${seconds(median(firstStarts))} | ${firstStarts.map(seconds).join(", ")} | ≤ 20 s |`,
+);
+console.log(
+  `| restart on existing data | ${seconds(median(restarts))} | ${restarts.map(seconds).join(", ")} | ≤ 3 s |`,
+);

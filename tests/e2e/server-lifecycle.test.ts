@@ -7,15 +7,21 @@ import { events } from "#server/db/schema";
 import { startPostgres, type PostgresServer } from "#tests/support/postgres-server";
 import { removeDataDir, startSiteServer, type SiteServer } from "#tests/support/site-server";
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const servers: SiteServer[] = [];
+const cleanups: (() => void)[] = [];
 afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
+  // Servers first: their data folders and database go away after them.
+  await Promise.all(servers.map((server) => server.stop()));
+  for (const cleanup of cleanups) cleanup();
 });
 
+/** Starts a server and makes sure it is stopped after the tests, even when an assertion fails first. */
 async function timedStart(options: Parameters<typeof startSiteServer>[0] = {}) {
   const startedAt = performance.now();
   const server = await startSiteServer(options);
-  return { server, ms: performance.now() - startedAt };
+  const ms = performance.now() - startedAt;
+  servers.push(server);
+  return { server, ms };
 }
 
 async function homeHtml(server: SiteServer): Promise<string> {
@@ -84,19 +90,17 @@ describe("the server on PostgreSQL (DATABASE_URL)", () => {
     await admin.end();
 
     const { server } = await timedStart({ env: { DATABASE_URL: postgresServer.url("site") } });
-    cleanups.push(() => server.stop());
     expect(await homeHtml(server)).toContain("Jazz Nights at the Wharf");
     expect(server.output()).toContain('"database":"postgres"');
 
     const check = postgres(postgresServer.url("site"), { onnotice: () => {} });
-    const [{ count }] = await check`select count(*)::int as count from events`;
+    const [row] = await check<{ count: number }[]>`select count(*)::int as count from events`;
     await check.end();
-    expect(count).toBe(38);
+    expect(row?.count).toBe(38);
   });
 
   it("reports 503 on /healthz and shows the error page, without internals, when the database goes away", async () => {
     const { server } = await timedStart({ env: { DATABASE_URL: postgresServer.url("site") } });
-    cleanups.push(() => server.stop());
     postgresServer.stop();
 
     const health = await fetch(`${server.url}/healthz`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { expectCleanConsole, expectNoAxeViolations, useBrowser, waitForHydration } from "#tests/support/browser";
+import { expectCleanConsole, expectNoAxeViolations, connectBrowser, waitForHydration } from "#tests/support/browser";
 
-const { openPage, siteUrl } = useBrowser();
+const { openPage, siteUrl } = connectBrowser();
 
 describe("the home page", () => {
   it("arrives server-rendered with seeded events, readable before any JavaScript runs", async () => {
@@ -23,9 +23,7 @@ describe("the home page", () => {
     await waitForHydration(page);
     const image = page.locator("section[aria-labelledby=upcoming-title] ul img").first();
     await image.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
-      .toBeGreaterThan(0);
+    await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     expectCleanConsole(page);
   });
 
@@ -98,7 +96,7 @@ describe("the header", () => {
 
     await sheet.getByRole("link", { name: "Pricing" }).click();
     await sheet.waitFor({ state: "detached" });
-    expect(new URL(page.url()).pathname).toBe("/pricing");
+    await page.waitForURL(`${siteUrl}/pricing`);
 
     await page.setViewportSize({ width: 700, height: 740 });
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -152,7 +150,14 @@ describe("theme", () => {
     await page.getByRole("button", { name: /^Theme/ }).click();
     await page.getByRole("menuitemradio", { name: "Dark" }).click();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
-    await expect.poll(() => page.context().cookies().then((cookies) => cookies.find((c) => c.name === "theme")?.value)).toBe("dark");
+    await expect
+      .poll(() =>
+        page
+          .context()
+          .cookies()
+          .then((cookies) => cookies.find((c) => c.name === "theme")?.value),
+      )
+      .toBe("dark");
 
     const reloaded = await page.reload();
     expect(await reloaded?.text()).toMatch(/<html[^>]*class="dark"/);

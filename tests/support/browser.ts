@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, inject } from "vitest";
  * One connection to the shared browser per test file. Pages collect console errors and uncaught
  * exceptions; `expectCleanConsole` fails the test if any appeared.
  */
-export function useBrowser() {
+export function connectBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -40,9 +40,12 @@ export function expectCleanConsole(page: { consoleErrors: string[] }) {
 
 /** Zero axe violations (WCAG 2.1 AA and best practices) on what the page shows now. */
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
   const summary = results.violations.map(
-    (violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    (violation) =>
+      `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
   );
   expect(summary).toEqual([]);
 }
