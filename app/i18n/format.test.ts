@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatMoney, formatTime, isSameLocalDay } from "./format";
+import { formatDate, formatDateRange, formatMoney, formatTime, isSameLocalDay } from "./format";
+import { i18nFor } from "./i18n";
+import en from "./locales/en.json";
+import fr from "./locales/fr.json";
 
 // 7:30 PM on Friday Dec 4, 2026 in Washington.
 const instant = new Date("2026-12-05T00:30:00Z");
@@ -44,5 +47,21 @@ describe("same local day", () => {
     // 7:30 PM and 10:30 PM in Washington are different UTC days but the same local day.
     expect(isSameLocalDay(instant, new Date("2026-12-05T03:30:00Z"), zone)).toBe(true);
     expect(isSameLocalDay(instant, new Date("2026-12-05T06:00:00Z"), zone)).toBe(false);
+  });
+});
+
+describe("date ranges", () => {
+  const english = i18nFor("en", en).t;
+  const french = i18nFor("fr", fr).t;
+
+  it("show the date once with both times when the event starts and ends on one day", () => {
+    const end = new Date("2026-12-05T03:30:00Z"); // 10:30 PM the same evening in Washington
+    expect(formatDateRange(instant, end, zone, "en", english)).toBe("Fri, Dec 4, 2026, 07:30 PM - 10:30 PM");
+    expect(formatDateRange(instant, end, zone, "fr", french)).toBe("ven. 4 déc. 2026, 19:30 – 22:30");
+  });
+
+  it("show start and end dates when the event runs past midnight or over several days", () => {
+    const end = new Date("2026-12-06T23:00:00Z");
+    expect(formatDateRange(instant, end, zone, "en", english)).toBe("Fri, Dec 4, 2026 - Sun, Dec 6, 2026");
   });
 });

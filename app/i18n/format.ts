@@ -52,3 +52,27 @@ export function formatMoney(cents: number, language: Language): string {
   }
   return formatter.format(cents / 100);
 }
+
+/**
+ * When an event happens, per spec §9: "date, start time - end time" on one day, otherwise
+ * "start date - end date". The joining words and punctuation come from the language's messages.
+ */
+export function formatDateRange(
+  start: Date,
+  end: Date,
+  timeZone: string,
+  language: Language,
+  t: (key: "dateRange.sameDay" | "dateRange.multiDay", values: Record<string, string>) => string,
+): string {
+  if (isSameLocalDay(start, end, timeZone)) {
+    return t("dateRange.sameDay", {
+      date: formatDate(start, timeZone, language),
+      start: formatTime(start, timeZone, language),
+      end: formatTime(end, timeZone, language),
+    });
+  }
+  return t("dateRange.multiDay", {
+    start: formatDate(start, timeZone, language),
+    end: formatDate(end, timeZone, language),
+  });
+}

@@ -3,9 +3,16 @@ import { preferencesSchema } from "#domain/preferences";
 import { LANGUAGE_COOKIE, preferenceCookie, THEME_COOKIE } from "#app/i18n/preferences";
 import type { Route } from "./+types/preferences";
 
+/** Only forms post here; there is no page to show. */
+export function loader() {
+  throw data(null, { status: 405, headers: { Allow: "POST" } });
+}
+
 /** Stores the interface language and theme in cookies so the server renders them. */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = preferencesSchema.safeParse(Object.fromEntries(await request.formData()));
+  // A body that is not a form (broken multipart, JSON) is the client's mistake: 400, nothing stored.
+  const form = await request.formData().catch(() => null);
+  const parsed = preferencesSchema.safeParse(form ? Object.fromEntries(form) : null);
   if (!parsed.success) return data({ ok: false }, { status: 400 });
   const { language, theme, redirectTo } = parsed.data;
   const headers = new Headers();

@@ -104,6 +104,25 @@ describe("the header", () => {
   });
 });
 
+describe("slow navigations", () => {
+  it("show the full-screen loading spinner after a moment, and remove it when the page arrives", async () => {
+    const page = await openPage();
+    await page.goto("/");
+    await waitForHydration(page);
+    // Hold the next page's data back long enough for the spinner to show.
+    await page.route("**/*.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "View all" }).click();
+    const spinner = page.getByRole("status").filter({ hasText: "Loading…" });
+    await spinner.waitFor({ state: "visible" });
+    await expect.poll(() => spinner.evaluate((element) => getComputedStyle(element).opacity)).toBe("1");
+    await spinner.waitFor({ state: "detached" });
+    await page.waitForURL(`${siteUrl}/events`);
+  });
+});
+
 describe("the footer", () => {
   it("has the Discover, Organize and Company columns with every link of the spec", async () => {
     const page = await openPage();
@@ -241,5 +260,53 @@ describe("pages that do not exist", () => {
     await expect(french.getByRole("heading", { level: 1 }).textContent()).resolves.not.toBe(
       "We couldn’t find that page",
     );
+  });
+});
+
+describe("the server's answers to requests that are not page visits", () => {
+  it("serves hashed assets with year-long immutable caching and other files briefly", async () => {
+    const html = await (await fetch(`${siteUrl}/`)).text();
+    const script = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    const stylesheet = html.match(/\/assets\/[\w.-]+\.css/)?.[0];
+    for (const asset of [script, stylesheet]) {
+      const response = await fetch(`${siteUrl}${asset}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    }
+    const favicon = await fetch(`${siteUrl}/favicon.ico`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
+  it("rejects bad preference posts with 400 and stores nothing", async () => {
+    const post = (body: BodyInit, contentType: string) =>
+      fetch(`${siteUrl}/preferences`, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": contentType },
+        redirect: "manual",
+      });
+    const answers = [
+      await post("language=xx", "application/x-www-form-urlencoded"),
+      await post("language=fr&redirectTo=//evil.example", "application/x-www-form-urlencoded"),
+      await post("theme=neon", "application/x-www-form-urlencoded"),
+      await post('{"language":', "application/json"),
+      await post("--x\r\ngarbage", "multipart/form-data; boundary=x"),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get("set-cookie")).toBeNull();
+    }
+    expect((await fetch(`${siteUrl}/preferences`)).status).toBe(405);
+  });
+
+  it("ignores malformed cookies, query strings and language headers instead of failing", async () => {
+    const responses = await Promise.all([
+      fetch(`${siteUrl}/`, { headers: { Cookie: "lang=%E0%A4%A; theme=%" } }),
+      fetch(`${siteUrl}/?lang=%FF&lang[]=x`),
+      fetch(`${siteUrl}/`, { headers: { "Accept-Language": "a".repeat(4000) } }),
+      fetch(`${siteUrl}/%E0%A4%A`),
+    ]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 404]);
   });
 });
