@@ -10,7 +10,7 @@ const forbid = (groups, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".react-router/", "data/", "coverage/"] },
+  { ignores: ["build/", "node_modules/", ".react-router/", "data/", "coverage/", "tests/.tmp/"] },
   ...tseslint.configs.recommended,
   {
     plugins: { "react-hooks": reactHooks },

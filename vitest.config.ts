@@ -1,8 +1,25 @@
 import { defineConfig } from "vitest/config";
 
 const setupFiles = ["./tests/support/fail-on-console-error.ts"];
-const integrationFiles = ["server/**/*.test.ts", "tests/integration/**/*.test.ts"];
-const pureFiles = ["server/images/**/*.test.ts"];
+// Tests of pure code that happen to live under server/ (no database).
+const pureServerFiles = ["server/images/**/*.test.ts"];
+
+/** The same integration files, once against the embedded database and once against PostgreSQL. */
+function integrationProject(database: "embedded" | "postgres") {
+  return {
+    test: {
+      name: `integration:${database}`,
+      sequence: { groupOrder: 0 },
+      include: ["server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+      exclude: pureServerFiles,
+      env: { TEST_DATABASE: database },
+      globalSetup: ["./tests/support/database-setup.ts"],
+      setupFiles,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -11,36 +28,12 @@ export default defineConfig({
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
-          include: ["domain/**/*.test.ts", "app/**/*.test.{ts,tsx}", ...pureFiles],
+          include: ["domain/**/*.test.ts", "app/**/*.test.{ts,tsx}", ...pureServerFiles],
           setupFiles,
         },
       },
-      {
-        test: {
-          name: "integration:embedded",
-          sequence: { groupOrder: 0 },
-          include: integrationFiles,
-          exclude: pureFiles,
-          env: { TEST_DATABASE: "embedded" },
-          globalSetup: ["./tests/support/database-setup.ts"],
-          setupFiles,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: "integration:postgres",
-          sequence: { groupOrder: 0 },
-          include: integrationFiles,
-          exclude: pureFiles,
-          env: { TEST_DATABASE: "postgres" },
-          globalSetup: ["./tests/support/database-setup.ts"],
-          setupFiles,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      integrationProject("embedded"),
+      integrationProject("postgres"),
       {
         test: {
           name: "e2e",
@@ -51,7 +44,7 @@ export default defineConfig({
           setupFiles,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two cores: one browser page at a time keeps timings stable.
+          // One browser journey at a time keeps timings stable on two cores.
           fileParallelism: false,
         },
       },

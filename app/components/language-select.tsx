@@ -40,7 +40,9 @@ export function LanguageSelect() {
         defaultValue={language}
         key={language}
         onChange={change}
-        className="h-9 rounded-md border border-border bg-background px-2 text-sm text-foreground"
+        // The system font: each option names its language in its own script, and with the web fonts
+        // every page would download the Arabic and Ethiopic fonts just to measure this list.
+        className="h-9 rounded-md border border-border bg-background px-2 font-[system-ui] text-sm text-foreground"
       >
         {LANGUAGES.map((value) => (
           <option key={value} value={value} lang={value}>

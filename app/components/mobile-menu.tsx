@@ -44,17 +44,16 @@ export function MobileMenu() {
 
   return (
     <div className="md:hidden">
-      <Sheet
-        open={open}
-        onOpenChange={setOpen}
-        title={t("nav.menuTitle")}
-        closeLabel={t("nav.closeMenu")}
-        trigger={
-          <button type="button" className={buttonClasses("ghost", "icon")} aria-label={t("nav.openMenu")}>
-            <Menu aria-hidden="true" className="h-5 w-5" />
-          </button>
-        }
+      <button
+        type="button"
+        className={buttonClasses("ghost", "icon")}
+        aria-label={t("nav.openMenu")}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
       >
+        <Menu aria-hidden="true" className="h-5 w-5" />
+      </button>
+      <Sheet open={open} onOpenChange={setOpen} title={t("nav.menuTitle")} closeLabel={t("nav.closeMenu")}>
         <nav aria-label={t("nav.mainLabel")} className="flex flex-col gap-5">
           {group("nav.events", EVENTS_MENU_LINKS)}
           {group(null, [...PRIMARY_LINKS, FIND_MY_TICKET])}

@@ -2,12 +2,7 @@ import { ChevronDown, Ticket } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink as RouterNavLink } from "react-router";
 import { buttonClasses } from "#app/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "#app/components/ui/dropdown-menu";
+import { Disclosure, DISCLOSURE_ITEM } from "#app/components/ui/disclosure";
 import { MobileMenu } from "./mobile-menu";
 import {
   EVENTS_MENU_LINKS,
@@ -30,19 +25,27 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
         <SiteLogo />
         <nav aria-label={t("nav.mainLabel")} className="ms-4 hidden items-center gap-1 md:flex">
-          <DropdownMenu>
-            <DropdownMenuTrigger className={`${LINK} inline-flex items-center gap-1`}>
-              {t("nav.events")}
-              <ChevronDown aria-hidden="true" className="h-4 w-4" />
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="start">
-              {EVENTS_MENU_LINKS.map((link) => (
-                <DropdownMenuItem key={link.to} asChild>
-                  <Link to={link.to}>{t(link.labelKey)}</Link>
-                </DropdownMenuItem>
-              ))}
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <Disclosure
+            buttonClassName={`${LINK} inline-flex items-center gap-1`}
+            button={
+              <>
+                {t("nav.events")}
+                <ChevronDown aria-hidden="true" className="h-4 w-4" />
+              </>
+            }
+          >
+            {(close) => (
+              <ul>
+                {EVENTS_MENU_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} onClick={close} className={DISCLOSURE_ITEM}>
+                      {t(link.labelKey)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Disclosure>
           {[...PRIMARY_LINKS, ...SECONDARY_LINKS].map((link) => (
             <RouterNavLink key={link.to} to={link.to} className={LINK}>
               {t(link.labelKey)}

@@ -3,13 +3,7 @@ import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { buttonClasses } from "#app/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "#app/components/ui/dropdown-menu";
+import { Disclosure, DISCLOSURE_ITEM } from "#app/components/ui/disclosure";
 import { isTheme, THEME_STORAGE_KEY, THEMES, type Theme } from "#app/i18n/preferences";
 import { useRootData } from "#app/root";
 
@@ -34,34 +28,42 @@ export function ThemeMenu() {
   // React re-renders <html>'s class from the server's view; the script owns the resolved theme.
   useLayoutEffect(() => window.__applyTheme?.(), [theme]);
 
-  const choose = (value: string) => {
-    if (!isTheme(value)) return;
+  const choose = (value: Theme) => {
     localStorage.setItem(THEME_STORAGE_KEY, value);
     window.__applyTheme?.();
     void fetcher.submit({ theme: value }, { method: "post", action: "/preferences" });
   };
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className={buttonClasses("ghost", "icon")}
-        aria-label={`${t("theme.label")}: ${t(`theme.${current}`)}`}
-      >
-        <Icon aria-hidden="true" className="h-5 w-5" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuRadioGroup value={current} onValueChange={choose}>
+    <Disclosure
+      align="end"
+      buttonClassName={buttonClasses("ghost", "icon")}
+      buttonLabel={`${t("theme.label")}: ${t(`theme.${current}`)}`}
+      button={<Icon aria-hidden="true" className="h-5 w-5" />}
+    >
+      {(close) => (
+        <ul aria-label={t("theme.label")}>
           {THEMES.map((value) => {
             const ItemIcon = ICONS[value];
             return (
-              <DropdownMenuRadioItem key={value} value={value}>
-                <ItemIcon aria-hidden="true" className="h-4 w-4" />
-                {t(`theme.${value}`)}
-              </DropdownMenuRadioItem>
+              <li key={value}>
+                <button
+                  type="button"
+                  aria-pressed={value === current}
+                  className={DISCLOSURE_ITEM}
+                  onClick={() => {
+                    choose(value);
+                    close();
+                  }}
+                >
+                  <ItemIcon aria-hidden="true" className="h-4 w-4" />
+                  {t(`theme.${value}`)}
+                </button>
+              </li>
             );
           })}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </ul>
+      )}
+    </Disclosure>
   );
 }

@@ -46,8 +46,10 @@ describe("the header", () => {
     await page.goto("/");
     await waitForHydration(page);
     const nav = page.getByRole("navigation", { name: "Main" });
-    await nav.getByRole("button", { name: "Events" }).click();
-    const items = page.getByRole("menuitem");
+    const eventsButton = nav.getByRole("button", { name: "Events" });
+    await eventsButton.click();
+    await expect(eventsButton.getAttribute("aria-expanded")).resolves.toBe("true");
+    const items = page.locator(`#${await eventsButton.getAttribute("aria-controls")}`).getByRole("link");
     expect(await items.allTextContents()).toEqual([
       "Browse All Events",
       "Featured Events",
@@ -62,7 +64,12 @@ describe("the header", () => {
       "/categories",
       "/micro-events",
     ]);
+    // Keyboard: Tab reaches the items; Escape closes the panel and puts focus back on the button.
+    await page.keyboard.press("Tab");
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Browse All Events");
     await page.keyboard.press("Escape");
+    await expect(eventsButton.getAttribute("aria-expanded")).resolves.toBe("false");
+    await expect(eventsButton.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
     const links = nav.getByRole("link");
     expect(await links.evaluateAll((all) => all.map((link) => [link.textContent, link.getAttribute("href")]))).toEqual([
       ["VIP", "/vip-events"],
@@ -94,8 +101,15 @@ describe("the header", () => {
     }
     await expectNoAxeViolations(page);
 
+    await page.keyboard.press("Escape");
+    await sheet.waitFor({ state: "hidden" });
+    await expect(
+      page.getByRole("button", { name: "Open menu" }).evaluate((button) => button === document.activeElement),
+    ).resolves.toBe(true);
+
+    await page.getByRole("button", { name: "Open menu" }).click();
     await sheet.getByRole("link", { name: "Pricing" }).click();
-    await sheet.waitFor({ state: "detached" });
+    await sheet.waitFor({ state: "hidden" });
     await page.waitForURL(`${siteUrl}/pricing`);
 
     await page.setViewportSize({ width: 700, height: 740 });
@@ -167,7 +181,7 @@ describe("theme", () => {
     await page.goto("/");
     await waitForHydration(page);
     await page.getByRole("button", { name: /^Theme/ }).click();
-    await page.getByRole("menuitemradio", { name: "Dark" }).click();
+    await page.getByRole("button", { name: "Dark", exact: true }).click();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await expect
       .poll(() =>
@@ -191,10 +205,13 @@ describe("theme", () => {
     await page.goto("/");
     await waitForHydration(page);
     await page.getByRole("button", { name: /^Theme/ }).click();
-    await page.getByRole("menuitemradio", { name: "Light" }).click();
+    await page.getByRole("button", { name: "Light", exact: true }).click();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    await expect
+      .poll(() => page.getByRole("button", { name: /^Theme/ }).getAttribute("aria-label"))
+      .toBe("Theme: Light");
     await page.getByRole("button", { name: /^Theme/ }).click();
-    await page.getByRole("menuitemradio", { name: "System" }).click();
+    await page.getByRole("button", { name: "System", exact: true }).click();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await page.emulateMedia({ colorScheme: "light" });
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
