@@ -81,6 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
+  const { theme } = useRootData();
   // Marks the moment the page became interactive (browser tests wait for it before clicking).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -104,7 +105,7 @@ function Shell({ children }: { children: ReactNode }) {
         visibleToasts={3}
         duration={4000}
         dir={i18n.dir()}
-        theme="system"
+        theme={theme}
         richColors
         closeButton
       />

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "#domain/language";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#domain/language";
 
 /** The visitor's interface choices. Kept in local storage (spec) and mirrored to cookies for the server. */
 export const THEMES = ["light", "dark", "system"] as const;
@@ -59,5 +59,3 @@ export function themeFromRequest(request: Request): Theme {
   const value = readCookie(request.headers.get("Cookie"), THEME_COOKIE);
   return isTheme(value) ? value : "system";
 }
-
-export { LANGUAGES };
