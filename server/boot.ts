@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type PageHandler } from "#server/app";
-import { openDatabase, type DatabaseHandle } from "#server/db/client";
+import { DatabaseLockedError, openDatabase, type DatabaseHandle } from "#server/db/client";
 import { isDatabaseEmpty, seedSampleData } from "#server/db/seed/seed";
-import { readConfig, type Config } from "#server/env";
+import { ConfigError, readConfig, type Config } from "#server/env";
 import { createLogger, type Logger } from "#server/logger";
 
 export interface BootOptions {
@@ -32,10 +32,12 @@ export async function bootServer(options: BootOptions = {}): Promise<RunningServ
   const logger = createLogger(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, embeddedDir: config.embeddedDatabaseDir });
   try {
-    await database.migrate();
-    if (config.seedSampleData && (await isDatabaseEmpty(database.db))) {
-      await seedSampleData(database.db, { now: new Date(), log: (message) => logger.info(message) });
-    }
+    await database.withStartupLock(async () => {
+      await database.migrate();
+      if (config.seedSampleData && (await isDatabaseEmpty(database.db))) {
+        await seedSampleData(database.db, { now: new Date(), log: (message) => logger.info(message) });
+      }
+    });
   } catch (error) {
     await database.close();
     throw error;
@@ -76,9 +78,29 @@ export async function bootServer(options: BootOptions = {}): Promise<RunningServ
   return { url, config, logger, database, close };
 }
 
+/** Problems a person starting the server can fix: shown as one clear line, not a stack trace. */
+function startupProblem(error: unknown): string | null {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError) return error.message;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EADDRINUSE")
+    return "The port is already in use by another program. Stop it, or set PORT to another port.";
+  if (code === "EACCES") return "Not allowed to listen on that port. Set PORT to a port above 1023.";
+  if (code === "ECONNREFUSED")
+    return "Could not connect to the PostgreSQL server named by DATABASE_URL. Is it running?";
+  return null;
+}
+
 /** Runs until SIGTERM or SIGINT, then shuts down gracefully. */
 export async function runUntilSignalled(options: BootOptions): Promise<void> {
-  const running = await bootServer(options);
+  let running: RunningServer;
+  try {
+    running = await bootServer(options);
+  } catch (error) {
+    const problem = startupProblem(error);
+    if (!problem) throw error;
+    console.error(`Cannot start: ${problem}`);
+    process.exit(1);
+  }
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       const forceExit = setTimeout(() => process.exit(1), 10_000);

@@ -18,8 +18,16 @@ export interface DatabaseHandle {
   db: Database;
   kind: "embedded" | "postgres";
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process runs its own: app instances starting together on one
+   * PostgreSQL must not migrate or seed twice. The embedded database is one process's already.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Any fixed number, the same in every process of this app: the key of the startup advisory lock. */
+const STARTUP_LOCK_KEY = 727_001;
 
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, "server/db/migrations");
 
@@ -46,6 +54,17 @@ export function openPostgres(url: string): DatabaseHandle {
     db,
     kind: "postgres",
     migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR }),
+    async withStartupLock(work) {
+      // A session-level lock on a connection of its own, held while `work` uses the pool.
+      const connection = await client.reserve();
+      try {
+        await connection`select pg_advisory_lock(${STARTUP_LOCK_KEY})`;
+        return await work();
+      } finally {
+        await connection`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.catch(() => {});
+        connection.release();
+      }
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -71,6 +90,7 @@ export async function openEmbedded(location: { dir: string } | { loadDataDir: Bl
     db,
     kind: "embedded",
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    withStartupLock: (work) => work(),
     async close() {
       await client.close();
       releaseLock();

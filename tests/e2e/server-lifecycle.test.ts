@@ -1,3 +1,5 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
@@ -70,6 +72,13 @@ describe("the server on the embedded database", () => {
     await again.stop();
   });
 
+  it("refuses to start on a bad setting, naming it in one clear line", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "dmv-events-bad-config-"));
+    cleanups.push(() => removeDataDir(dataDir));
+    const attempt = startSiteServer({ dataDir, env: { PORT: "not-a-port", LOG_LEVEL: "loud" } });
+    await expect(attempt).rejects.toThrow(/Cannot start: Invalid configuration:\n\s+PORT: .+\n\s+LOG_LEVEL: /);
+  });
+
   it("stops gracefully on SIGTERM, exiting with status 0", async () => {
     const { server } = await timedStart();
     cleanups.push(() => removeDataDir(server.dataDir));
@@ -94,6 +103,20 @@ describe("the server on PostgreSQL (DATABASE_URL)", () => {
     expect(server.output()).toContain('"database":"postgres"');
 
     const check = postgres(postgresServer.url("site"), { onnotice: () => {} });
+    const [row] = await check<{ count: number }[]>`select count(*)::int as count from events`;
+    await check.end();
+    expect(row?.count).toBe(38);
+  });
+
+  it("lets two app processes start together on a new database: migrated and seeded once, both serving", async () => {
+    const admin = postgres(postgresServer.url(), { onnotice: () => {} });
+    await admin.unsafe("create database shared_site");
+    await admin.end();
+    const env = { DATABASE_URL: postgresServer.url("shared_site") };
+    const [first, second] = await Promise.all([timedStart({ env }), timedStart({ env })]);
+    for (const { server } of [first, second]) expect(await homeHtml(server)).toContain("Jazz Nights at the Wharf");
+
+    const check = postgres(postgresServer.url("shared_site"), { onnotice: () => {} });
     const [row] = await check<{ count: number }[]>`select count(*)::int as count from events`;
     await check.end();
     expect(row?.count).toBe(38);
