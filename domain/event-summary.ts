@@ -11,6 +11,8 @@ export interface EventSummary {
   language: Language;
   isPublic: boolean;
   isFeatured: boolean;
+  /** Paid to rank first in search results, now. */
+  isPromoted: boolean;
   venue: { name: string; city: string };
   category: { key: string; name: string };
   organizer: { id: string; name: string; reputationLevel: ReputationLevel | null };

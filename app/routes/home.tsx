@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { EventCard } from "#app/components/event-card";
 import { buttonClasses } from "#app/components/ui/button";
 import { metaTranslator } from "#app/i18n/meta";
-import { listUpcomingEvents } from "#server/services/event-summaries";
+import { listUpcomingEvents } from "#server/services/upcoming-events";
 import type { Route } from "./+types/home";
 
 const UPCOMING_LIMIT = 8;

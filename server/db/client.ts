@@ -1,7 +1,9 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import type { SQL } from "drizzle-orm";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -26,6 +28,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * How alike a search word must be to a word of an event (0–1) to count as a match despite typos:
+ * "jaz nigts" finds "Jazz Nights" at 0.5. PostgreSQL's default, 0.6, misses common typos.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.4;
+
 /** Any fixed number, the same in every process of this app: the key of the startup advisory lock. */
 const STARTUP_LOCK_KEY = 727_001;
 
@@ -46,8 +54,11 @@ export function openPostgres(url: string): DatabaseHandle {
     max: 10,
     connect_timeout: 5,
     onnotice: () => {},
-    // Instants are timestamptz; keep the session in UTC so nothing is converted behind our back.
-    connection: { TimeZone: "UTC" },
+    connection: {
+      // Instants are timestamptz; keep the session in UTC so nothing is converted behind our back.
+      TimeZone: "UTC",
+      "pg_trgm.word_similarity_threshold": String(WORD_SIMILARITY_THRESHOLD),
+    },
   });
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   return {
@@ -75,16 +86,17 @@ export function openPostgres(url: string): DatabaseHandle {
  */
 export async function openEmbedded(location: { dir: string } | { loadDataDir: Blob } | null): Promise<DatabaseHandle> {
   let releaseLock = () => {};
-  let client: PGlite;
+  const options: PGliteOptions = { extensions: { pg_trgm, unaccent } };
   if (location && "dir" in location) {
     mkdirSync(path.dirname(location.dir), { recursive: true });
     releaseLock = acquireLock(`${location.dir}.lock`);
-    client = await PGlite.create(location.dir);
+    options.dataDir = location.dir;
   } else if (location) {
-    client = await PGlite.create({ loadDataDir: location.loadDataDir });
-  } else {
-    client = await PGlite.create();
+    options.loadDataDir = location.loadDataDir;
   }
+  const client = await PGlite.create(options);
+  // PGlite is one session for the life of the process: settings made here hold for every query.
+  await client.exec(`SET TimeZone = 'UTC'; SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD};`);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -129,6 +141,14 @@ function isRunning(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+/**
+ * An instant as a parameter of raw SQL. postgres.js refuses Date parameters outside Drizzle's
+ * column-typed queries, so instants travel as ISO text, cast on arrival.
+ */
+export function instant(date: Date): SQL {
+  return sql`${date.toISOString()}::timestamptz`;
 }
 
 /** Raw SQL rows. The drivers return different shapes from execute(); this is the one place that knows. */

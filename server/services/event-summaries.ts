@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { EventSummary } from "#domain/event-summary";
 import type { Database } from "#server/db/client";
 import {
@@ -10,11 +10,14 @@ import {
   ticketTypes,
   venues,
 } from "#server/db/schema";
+import { activePromotion } from "./active-promotion";
 
-async function selectEventSummaries(
-  db: Database,
-  { where, orderBy, limit }: { where: SQL | undefined; orderBy: SQL[]; limit: number },
-): Promise<EventSummary[]> {
+/**
+ * The summaries of the events `ids`, in that order: everything an event card shows, for every list
+ * of events. Two queries whatever the number of events.
+ */
+export async function loadEventSummaries(db: Database, ids: number[], now: Date): Promise<EventSummary[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .select({
       id: events.id,
@@ -25,6 +28,7 @@ async function selectEventSummaries(
       language: events.language,
       isPublic: events.isPublic,
       isFeatured: events.isFeatured,
+      isPromoted: activePromotion("explore", now, events.id),
       venueName: venues.name,
       venueCity: venues.city,
       categoryKey: categories.key,
@@ -42,10 +46,7 @@ async function selectEventSummaries(
     .innerJoin(profiles, eq(profiles.userId, events.organizerId))
     .leftJoin(organizerReputations, eq(organizerReputations.organizerId, events.organizerId))
     .leftJoin(eventImages, and(eq(eventImages.eventId, events.id), eq(eventImages.position, 0)))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit);
-  if (rows.length === 0) return [];
+    .where(inArray(events.id, ids));
 
   const tickets = await db
     .select({
@@ -55,46 +56,39 @@ async function selectEventSummaries(
       sold: ticketTypes.sold,
     })
     .from(ticketTypes)
-    .where(
-      inArray(
-        ticketTypes.eventId,
-        rows.map((row) => row.id),
-      ),
-    )
+    .where(inArray(ticketTypes.eventId, ids))
     .orderBy(asc(ticketTypes.position), asc(ticketTypes.id));
   const ticketsByEvent = new Map<number, typeof tickets>();
   for (const ticket of tickets)
     ticketsByEvent.set(ticket.eventId, [...(ticketsByEvent.get(ticket.eventId) ?? []), ticket]);
 
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    startsAt: row.startsAt,
-    endsAt: row.endsAt,
-    timeZone: row.timeZone,
-    language: row.language,
-    isPublic: row.isPublic,
-    isFeatured: row.isFeatured,
-    venue: { name: row.venueName, city: row.venueCity },
-    category: { key: row.categoryKey, name: row.categoryName },
-    organizer: { id: row.organizerId, name: row.organizerName, reputationLevel: row.reputationLevel },
-    image:
-      row.imageKey && row.imageWidths && row.imageAlt
-        ? { storageKey: row.imageKey, widths: row.imageWidths, alt: row.imageAlt }
-        : null,
-    ticketTypes: (ticketsByEvent.get(row.id) ?? []).map(({ priceCents, quantity, sold }) => ({
-      priceCents,
-      quantity,
-      sold,
-    })),
-  }));
-}
-
-/** Published events that have not ended yet, soonest first. */
-export function listUpcomingEvents(db: Database, { now, limit }: { now: Date; limit: number }) {
-  return selectEventSummaries(db, {
-    where: and(eq(events.status, "published"), gt(events.endsAt, now)),
-    orderBy: [asc(events.startsAt), asc(events.id)],
-    limit,
-  });
+  const byId = new Map(
+    rows.map((row): [number, EventSummary] => [
+      row.id,
+      {
+        id: row.id,
+        title: row.title,
+        startsAt: row.startsAt,
+        endsAt: row.endsAt,
+        timeZone: row.timeZone,
+        language: row.language,
+        isPublic: row.isPublic,
+        isFeatured: row.isFeatured,
+        isPromoted: Boolean(row.isPromoted),
+        venue: { name: row.venueName, city: row.venueCity },
+        category: { key: row.categoryKey, name: row.categoryName },
+        organizer: { id: row.organizerId, name: row.organizerName, reputationLevel: row.reputationLevel },
+        image:
+          row.imageKey && row.imageWidths && row.imageAlt
+            ? { storageKey: row.imageKey, widths: row.imageWidths, alt: row.imageAlt }
+            : null,
+        ticketTypes: (ticketsByEvent.get(row.id) ?? []).map(({ priceCents, quantity, sold }) => ({
+          priceCents,
+          quantity,
+          sold,
+        })),
+      },
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -5,7 +5,7 @@ import { isSoldOut, isVip } from "#domain/event";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 import type { DatabaseHandle } from "#server/db/client";
 import * as schema from "#server/db/schema";
-import { listUpcomingEvents } from "#server/services/event-summaries";
+import { listUpcomingEvents } from "#server/services/upcoming-events";
 import { isDatabaseEmpty, seedSampleData } from "./seed";
 
 const now = new Date("2026-11-22T15:00:00Z");
