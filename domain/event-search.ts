@@ -42,8 +42,9 @@ export const PRICE_FILTERS = ["free", "under30"] as const;
 export const SORTS = ["date", "date_desc", "title", "relevance", "distance"] as const;
 export type EventSort = (typeof SORTS)[number];
 
-// Unpaired surrogates and NUL cannot be stored or searched; they only come from broken clients.
-const BROKEN_TEXT = /[\u0000]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// NUL and unpaired surrogates cannot be stored or searched, and U+FFFD is what invalid UTF-8 in a
+// URL decodes to: all come only from broken clients.
+const BROKEN_TEXT = /[\u0000\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const flag = z
   .enum(["1", "true", "on", "0", "false", "off"])
   .transform((value) => value === "1" || value === "true" || value === "on");
@@ -99,11 +100,12 @@ export const eventSearchSchema = z
 export type EventSearchInput = z.input<typeof eventSearchSchema>;
 export type EventSearch = z.output<typeof eventSearchSchema>;
 
-/** The search as the page and the API read it from a URL. Repeated keys take the last value. */
+/**
+ * The search as the page and the API read it from a URL. Repeated keys take the last value.
+ * Object.fromEntries makes own properties even of "__proto__", so strict parsing rejects it.
+ */
 export function parseEventSearch(params: URLSearchParams) {
-  const entries: Record<string, string> = {};
-  for (const [key, value] of params) entries[key] = value;
-  return eventSearchSchema.safeParse(entries);
+  return eventSearchSchema.safeParse(Object.fromEntries(params));
 }
 
 /** The point a search is near, if any: the visitor's own position wins over a named place. */

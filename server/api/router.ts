@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { AppError } from "#server/errors";
 import { errorResponse, toAppError } from "#server/http/error-response";
 import type { AppEnv } from "#server/http/app-env";
+import { createEventsApi } from "./events";
 
 /** `/api/v1`: one sub-app per resource is mounted here as the resources arrive. */
 export function createApiRouter() {
@@ -11,6 +12,8 @@ export function createApiRouter() {
     if (appError.code === "internal") c.get("logger").error({ err: error, requestId: c.get("requestId") }, "api error");
     return errorResponse(c, appError);
   });
+  api.route("/events", createEventsApi());
+
   // Last: a mounted app's notFound() is not consulted by its parent, so unknown paths end here.
   api.all("*", (c) => errorResponse(c, new AppError("not_found", `No API route ${c.req.method} ${c.req.path}.`)));
   return api;

@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import { etag } from "hono/etag";
+import { parseEventSearch } from "#domain/event-search";
+import type { AppEnv } from "#server/http/app-env";
+import { searchEvents } from "#server/services/event-search";
+import { eventSummaryJson } from "./event-json";
+import { invalidInput } from "./invalid-input";
+
+/** `/api/v1/events`: public reads of published events. */
+export function createEventsApi() {
+  const api = new Hono<AppEnv>();
+  // Public reads answer 304 when the client already has the same body.
+  api.use(etag({ weak: true }));
+
+  api.get("/", async (c) => {
+    const parsed = parseEventSearch(new URL(c.req.url).searchParams);
+    if (!parsed.success) throw invalidInput(parsed.error, "The search parameters are not valid.");
+    const now = new Date();
+    const result = await searchEvents(c.get("db"), parsed.data, now);
+    c.header("Cache-Control", "public, max-age=30, stale-while-revalidate=60");
+    return c.json({
+      data: result.events.map((event) => eventSummaryJson(event, now)),
+      page: result.page,
+      pageSize: result.pageSize,
+      total: result.total,
+    });
+  });
+
+  return api;
+}

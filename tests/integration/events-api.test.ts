@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp, type App } from "#server/app";
+import type { DatabaseHandle } from "#server/db/client";
+import { seedSampleData } from "#server/db/seed/seed";
+import { readConfig } from "#server/env";
+import { createLogger } from "#server/logger";
+import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
+
+const config = readConfig({ NODE_ENV: "test" });
+let handle: DatabaseHandle;
+let app: App;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  await seedSampleData(handle.db, { now: new Date() });
+  app = createApp({ db: handle.db, config, logger: createLogger(config) });
+});
+afterAll(() => handle?.close());
+
+describe(`GET /api/v1/events on the ${testDatabaseKind()} database`, () => {
+  it("lists upcoming published events a page at a time, with what a card needs", async () => {
+    const response = await app.request("/api/v1/events?limit=20");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("public");
+    const body = await response.json();
+    expect(body).toMatchObject({ page: 1, pageSize: 20, total: 34 });
+    expect(body.data).toHaveLength(20);
+    expect(body.data[0]).toMatchObject({
+      id: expect.any(Number),
+      url: expect.stringMatching(/^\/events\/\d+$/),
+      title: expect.any(String),
+      startsAt: expect.stringMatching(/Z$/),
+      timeZone: "America/New_York",
+      venue: { name: expect.any(String), city: expect.any(String) },
+      price: expect.objectContaining({ kind: expect.any(String) }),
+      image: { alt: expect.any(String), sources: expect.arrayContaining([expect.objectContaining({ width: 480 })]) },
+    });
+  });
+
+  it("searches and filters with the same parameters as the /events page", async () => {
+    const jazz = await (await app.request("/api/v1/events?q=jaz%20nigts")).json();
+    expect(jazz.data.map((event: { title: string }) => event.title)).toContain("Jazz Nights at the Wharf");
+    const free = await (await app.request("/api/v1/events?price=free&limit=100")).json();
+    expect(free.data.every((event: { isFree: boolean }) => event.isFree)).toBe(true);
+    const arabic = await (await app.request(`/api/v1/events?q=${encodeURIComponent("المازة")}`)).json();
+    expect(arabic.data[0].title).toBe("ليلة المازة الشامية في يونيون ماركت");
+  });
+
+  it("answers 304 Not Modified when the client's copy is current", async () => {
+    const first = await app.request("/api/v1/events?category=music");
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const again = await app.request("/api/v1/events?category=music", { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+  });
+
+  it("rejects bad parameters with 400 in the one error shape, naming each bad field", async () => {
+    const cases: [string, string][] = [
+      ["limit=-1", "limit"],
+      ["limit=100000", "limit"],
+      ["limit=abc", "limit"],
+      ["category=opera", "category"],
+      [`q=${"a".repeat(10_000)}`, "q"],
+      ["q=%ED%A0%80", "q"],
+      ["q=%FF%FE", "q"],
+      ["page=0", "page"],
+      ["lat=91&lng=0", "lat"],
+      ["date=custom", "from"],
+      ["sort=nonsense", "sort"],
+      ["__proto__=1", "__proto__"],
+      ["constructor=x", "constructor"],
+    ];
+    for (const [query, field] of cases) {
+      const response = await app.request(`/api/v1/events?${query}`, { headers: { "X-Request-Id": "bad-1" } });
+      expect(response.status, query.slice(0, 40)).toBe(400);
+      const body = await response.json();
+      expect(body.error).toMatchObject({ code: "invalid", requestId: "bad-1" });
+      expect(Object.keys(body.error.fields), query.slice(0, 40)).toContain(field);
+    }
+  });
+});
