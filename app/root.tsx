@@ -32,17 +32,23 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { language: negotiateLanguage(request), theme: themeFromRequest(request) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    language: negotiateLanguage(request),
+    theme: themeFromRequest(request),
+    // Absolute URLs in meta tags (canonical, Open Graph) use the configured public address.
+    origin: context.config.publicUrl,
+  };
 }
 
 export interface RootData {
   language: Language;
   theme: Theme;
+  origin: string;
 }
 
 export function useRootData(): RootData {
-  return useRouteLoaderData<typeof loader>("root") ?? { language: DEFAULT_LANGUAGE, theme: "system" };
+  return useRouteLoaderData<typeof loader>("root") ?? { language: DEFAULT_LANGUAGE, theme: "system", origin: "" };
 }
 
 /** The document around every page, error pages included. */

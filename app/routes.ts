@@ -3,6 +3,9 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 /** THE URL table: one module per URL. */
 export default [
   index("routes/home.tsx"),
+  route("events", "routes/events.tsx"),
+  route("events/:id", "routes/event.tsx"),
+  route("events/:id/calendar.ics", "routes/event-calendar.ts"),
   route("preferences", "routes/preferences.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

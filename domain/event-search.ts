@@ -101,11 +101,13 @@ export type EventSearchInput = z.input<typeof eventSearchSchema>;
 export type EventSearch = z.output<typeof eventSearchSchema>;
 
 /**
- * The search as the page and the API read it from a URL. Repeated keys take the last value.
- * Object.fromEntries makes own properties even of "__proto__", so strict parsing rejects it.
+ * The search as the page and the API read it from a URL. Repeated keys take the last value; `lang`
+ * chooses the page's language, not events. Object.fromEntries makes own properties even of
+ * "__proto__", so strict parsing rejects it.
  */
 export function parseEventSearch(params: URLSearchParams) {
-  return eventSearchSchema.safeParse(Object.fromEntries(params));
+  const { lang: _pageLanguage, ...search } = Object.fromEntries(params);
+  return eventSearchSchema.safeParse(search);
 }
 
 /** The point a search is near, if any: the visitor's own position wins over a named place. */

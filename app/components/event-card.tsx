@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { isPast, isSoldOut, isVip } from "#domain/event";
 import type { Language } from "#domain/language";
 import { priceLine, type PriceLine } from "#domain/price";
-import { formatDate, formatMoney, formatTime } from "#app/i18n/format";
+import { formatDate, formatDistance, formatMoney, formatTime } from "#app/i18n/format";
 import type { EventSummary } from "#domain/event-summary";
 import { EventImage } from "./event-image";
 
@@ -25,12 +25,24 @@ export function priceText(t: TFunction, line: PriceLine, language: Language): st
 const BADGE = "rounded-full px-2.5 py-0.5 text-xs font-semibold shadow-sm";
 
 /** An event in a list: picture, title, when and where, badges and the price line (spec §2). */
-export function EventCard({ event, now, eager = false }: { event: EventSummary; now: Date; eager?: boolean }) {
+export function EventCard({
+  event,
+  now,
+  eager = false,
+  distanceMiles = null,
+}: {
+  event: EventSummary;
+  now: Date;
+  eager?: boolean;
+  /** Shown when the list was searched near a place. */
+  distanceMiles?: number | null;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const past = isPast(event, now);
   const soldOut = isSoldOut(event);
   const badges = [
+    event.isPromoted && { key: "promoted", label: t("eventCard.promoted"), className: "bg-white text-zinc-900" },
     event.isFeatured && { key: "featured", label: t("eventCard.featured"), className: "bg-amber-300 text-amber-950" },
     isVip(event) && { key: "vip", label: t("eventCard.vip"), className: "bg-violet-700 text-white" },
     event.organizer.reputationLevel === "elite" && {
@@ -99,6 +111,9 @@ export function EventCard({ event, now, eager = false }: { event: EventSummary; 
             <MapPin aria-hidden="true" className="h-4 w-4 shrink-0" />
             {t("eventCard.at", { venue: event.venue.name, city: event.venue.city })}
           </li>
+          {distanceMiles !== null && (
+            <li className="ps-6">{t("search.distance", { distance: formatDistance(distanceMiles, language) })}</li>
+          )}
         </ul>
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
           <p className="font-semibold">{priceText(t, priceLine(event.ticketTypes), language)}</p>

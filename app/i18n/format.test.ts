@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateRange, formatMoney, formatTime, isSameLocalDay } from "./format";
+import { formatDate, formatDateRange, formatMoney, formatTime, formatTimeZone, isSameLocalDay } from "./format";
 import { i18nFor } from "./i18n";
 import en from "./locales/en.json";
 import fr from "./locales/fr.json";
@@ -63,5 +63,13 @@ describe("date ranges", () => {
   it("show start and end dates when the event runs past midnight or over several days", () => {
     const end = new Date("2026-12-06T23:00:00Z");
     expect(formatDateRange(instant, end, zone, "en", english)).toBe("Fri, Dec 4, 2026 - Sun, Dec 6, 2026");
+  });
+});
+
+describe("time zone names", () => {
+  it("name the event's zone as people say it, in the language", () => {
+    expect(formatTimeZone(instant, zone, "en")).toBe("Eastern Standard Time");
+    expect(formatTimeZone(new Date("2026-07-04T20:00:00Z"), zone, "en")).toBe("Eastern Daylight Time");
+    expect(formatTimeZone(instant, zone, "fr")).toMatch(/heure normale de l’Est/i);
   });
 });

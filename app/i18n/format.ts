@@ -76,3 +76,16 @@ export function formatDateRange(
     end: formatDate(end, timeZone, language),
   });
 }
+
+/** "3.1": a distance in miles with one decimal, in the language's digits. */
+export function formatDistance(miles: number, language: Language): string {
+  return new Intl.NumberFormat(LOCALE_TAGS[language], { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(
+    miles,
+  );
+}
+
+/** "Eastern Standard Time": the zone's name at that instant, in the language. */
+export function formatTimeZone(instant: Date, timeZone: string, language: Language): string {
+  const parts = dateTimeFormat(language, timeZone, { timeZoneName: "long" }).formatToParts(instant);
+  return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+}

@@ -2,8 +2,10 @@ import { Hono } from "hono";
 import { etag } from "hono/etag";
 import { parseEventSearch } from "#domain/event-search";
 import type { AppEnv } from "#server/http/app-env";
+import { AppError } from "#server/errors";
+import { getEventDetail } from "#server/services/event-detail";
 import { searchEvents } from "#server/services/event-search";
-import { eventSummaryJson } from "./event-json";
+import { eventDetailJson, eventSummaryJson } from "./event-json";
 import { invalidInput } from "./invalid-input";
 
 /** `/api/v1/events`: public reads of published events. */
@@ -24,6 +26,18 @@ export function createEventsApi() {
       pageSize: result.pageSize,
       total: result.total,
     });
+  });
+
+  api.get("/:id", async (c) => {
+    const id = Number(c.req.param("id"));
+    if (!/^\d+$/.test(c.req.param("id")) || id < 1 || id > 2_147_483_647) {
+      throw new AppError("not_found", "No such event.");
+    }
+    const now = new Date();
+    const event = await getEventDetail(c.get("db"), id, now);
+    if (!event) throw new AppError("not_found", "No such event.");
+    c.header("Cache-Control", "public, max-age=30, stale-while-revalidate=60");
+    return c.json({ data: eventDetailJson(event, now) });
   });
 
   return api;

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAffordable, isFree, isVip } from "#domain/event";
-import { distanceMiles, eventSearchSchema, PLACES, type EventSearchInput } from "#domain/event-search";
+import {
+  distanceMiles,
+  eventSearchSchema,
+  parseEventSearch,
+  PLACES,
+  type EventSearchInput,
+} from "#domain/event-search";
 import type { DatabaseHandle } from "#server/db/client";
 import { seedSampleData } from "#server/db/seed/seed";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
@@ -185,5 +191,15 @@ describe("search input", () => {
 
   it("treats empty form fields as not set", () => {
     expect(eventSearchSchema.parse({ q: "", category: "", page: "" })).toEqual({});
+  });
+});
+
+describe("reading a search from a URL", () => {
+  it("ignores the page-language parameter and rejects keys that are not search options", () => {
+    expect(parseEventSearch(new URLSearchParams("lang=ar&q=jazz"))).toMatchObject({
+      success: true,
+      data: { q: "jazz" },
+    });
+    expect(parseEventSearch(new URLSearchParams("__proto__=x")).success).toBe(false);
   });
 });

@@ -79,3 +79,30 @@ describe(`GET /api/v1/events on the ${testDatabaseKind()} database`, () => {
     }
   });
 });
+
+describe(`GET /api/v1/events/{id} on the ${testDatabaseKind()} database`, () => {
+  it("gives one event with its venue, tickets, organizer, sponsors and sanitized description", async () => {
+    const response = await app.request("/api/v1/events/34");
+    expect(response.status).toBe(200);
+    const { data } = await response.json();
+    expect(data).toMatchObject({
+      id: 34,
+      isSoldOut: true,
+      venue: { latitude: expect.any(Number), longitude: expect.any(Number), address: expect.any(String) },
+      ticketTypes: [
+        { name: "General Admission", priceCents: 4500, available: 0 },
+        { name: "VIP Access", priceCents: 12000, available: 0 },
+      ],
+    });
+    expect(data.descriptionHtml).not.toMatch(/<script|onerror=|javascript:/i);
+    expect(data.images).toHaveLength(3);
+  });
+
+  it("answers 404 in the error shape for unknown, malformed or out-of-range ids", async () => {
+    for (const id of ["99999", "0", "abc", "1e3", "99999999999", "-1"]) {
+      const response = await app.request(`/api/v1/events/${id}`);
+      expect(response.status, id).toBe(404);
+      expect((await response.json()).error.code).toBe("not_found");
+    }
+  });
+});

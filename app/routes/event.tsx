@@ -1,0 +1,406 @@
+import { CalendarPlus, Link2, MapPin, Navigation, Share2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { toast } from "sonner";
+import { available, isPast, isSoldOut, isVip } from "#domain/event";
+import type { Language } from "#domain/language";
+import { EventCard } from "#app/components/event-card";
+import { EventImage } from "#app/components/event-image";
+import { buttonClasses } from "#app/components/ui/button";
+import { formatDateRange, formatMoney, formatTimeZone } from "#app/i18n/format";
+import { metaTranslator } from "#app/i18n/meta";
+import { pageMeta, siteOrigin } from "#app/seo";
+import { getEventDetail } from "#server/services/event-detail";
+import { searchEvents } from "#server/services/event-search";
+import type { Route } from "./+types/event";
+
+const MAX_ID = 2_147_483_647;
+const RELATED_LIMIT = 4;
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const t = metaTranslator(matches);
+  const { event } = loaderData;
+  const image = event.images[0];
+  return [
+    ...pageMeta(matches, {
+      title: `${event.title} | ${t("app.name")}`,
+      description: plainSummary(event.description),
+      path: `/events/${event.id}`,
+      image: image ? { url: `/uploads/${image.storageKey}-1440.webp`, alt: image.alt } : null,
+      type: "event",
+    }),
+    { "script:ld+json": eventJsonLd(loaderData, siteOrigin(matches)) },
+  ];
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = Number(params.id);
+  if (!/^\d+$/.test(params.id) || id < 1 || id > MAX_ID) throw data(null, { status: 404 });
+  const now = new Date();
+  const event = await getEventDetail(context.db, id, now);
+  if (!event) throw data(null, { status: 404 });
+  const related = await searchEvents(
+    context.db,
+    { category: event.category.key, limit: RELATED_LIMIT + 1, sort: "date" },
+    now,
+  );
+  return { now, event, related: related.events.filter((other) => other.id !== event.id).slice(0, RELATED_LIMIT) };
+}
+
+export default function EventPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const { event, now, related } = loaderData;
+  const past = isPast(event, now);
+  const cancelled = event.status === "cancelled";
+  const soldOut = isSoldOut(event);
+  const [mainImage, ...otherImages] = event.images;
+  const directions = `https://www.google.com/maps/dir/?api=1&destination=${event.venue.latitude},${event.venue.longitude}`;
+  const badges = [
+    event.isPromoted && t("eventCard.promoted"),
+    event.isFeatured && t("eventCard.featured"),
+    isVip(event) && t("eventCard.vip"),
+    event.organizer.reputationLevel === "elite" && t("eventCard.eliteOrganizer"),
+    soldOut && t("eventCard.soldOut"),
+    past && t("eventCard.pastEvent"),
+  ].filter((badge): badge is string => Boolean(badge));
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8">
+      {mainImage && (
+        <section aria-label={t("event.gallery")} className="mb-8 grid gap-2 md:grid-cols-[2fr_1fr]">
+          <EventImage
+            image={mainImage}
+            eager
+            sizes="(min-width: 1152px) 760px, (min-width: 768px) 66vw, 100vw"
+            className="aspect-video w-full rounded-xl object-cover"
+          />
+          <div className="grid grid-cols-2 gap-2 md:grid-cols-1">
+            {otherImages.map((image) => (
+              <EventImage
+                key={image.storageKey}
+                image={image}
+                sizes="(min-width: 768px) 33vw, 50vw"
+                className="aspect-video w-full rounded-xl object-cover"
+              />
+            ))}
+          </div>
+        </section>
+      )}
+      <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
+        <div className="flex flex-col gap-8">
+          <header className="flex flex-col gap-3">
+            {badges.length > 0 && (
+              <ul className="flex flex-wrap gap-2">
+                {badges.map((badge) => (
+                  <li key={badge} className="rounded-full bg-muted px-3 py-1 text-xs font-semibold">
+                    {badge}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl" lang={event.language}>
+              {event.title}
+            </h1>
+            {!past && !cancelled && !soldOut && event.ticketTypes.length > 0 && (
+              <a href="#tickets" className={buttonClasses("primary", "md", "self-start")}>
+                {t("event.getTickets")}
+              </a>
+            )}
+            {cancelled && (
+              <p
+                role="status"
+                className="rounded-md bg-red-100 p-3 font-semibold text-red-900 dark:bg-red-950 dark:text-red-100"
+              >
+                {t("event.cancelledNotice")}
+              </p>
+            )}
+          </header>
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm font-semibold text-muted-foreground">{t("event.when")}</dt>
+              <dd>
+                {formatDateRange(event.startsAt, event.endsAt, event.timeZone, language, t)}
+                <span className="block text-sm text-muted-foreground">
+                  {t("event.timeZoneNote", { zone: formatTimeZone(event.startsAt, event.timeZone, language) })}
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-muted-foreground">{t("event.where")}</dt>
+              <dd>
+                <span className="flex items-start gap-1 font-medium">
+                  <MapPin aria-hidden="true" className="mt-1 h-4 w-4 shrink-0" />
+                  {event.venue.name}
+                </span>
+                <address className="not-italic text-muted-foreground">
+                  {event.venue.address}, {event.venue.city}, {event.venue.state} {event.venue.zipCode}
+                </address>
+                <a
+                  href={directions}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline"
+                >
+                  <Navigation aria-hidden="true" className="h-4 w-4" />
+                  {t("event.directions")}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-muted-foreground">{t("event.category")}</dt>
+              <dd>
+                <Link to={`/categories?category=${event.category.id}`} className="text-primary hover:underline">
+                  {t(`category.${event.category.key}`)}
+                </Link>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-muted-foreground">{t("event.language")}</dt>
+              <dd>{t(`eventLanguage.${event.language}`)}</dd>
+            </div>
+          </dl>
+          <section aria-labelledby="about-heading">
+            <h2 id="about-heading" className="mb-3 text-xl font-bold">
+              {t("event.about")}
+            </h2>
+            <div
+              lang={event.language}
+              className="flex flex-col gap-3 leading-relaxed [&_a]:text-primary [&_a]:underline [&_h3]:mt-2 [&_h3]:text-lg [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6"
+              dangerouslySetInnerHTML={{ __html: event.descriptionHtml }}
+            />
+          </section>
+          <TicketList event={event} past={past || cancelled} language={language} />
+          {event.sponsors.length > 0 && <Sponsors sponsors={event.sponsors} />}
+        </div>
+        <aside className="flex flex-col gap-6">
+          <OrganizerCard event={event} />
+          <ShareBox eventId={event.id} title={event.title} />
+        </aside>
+      </div>
+      {related.length > 0 && (
+        <section aria-labelledby="related-heading" className="mt-16">
+          <h2 id="related-heading" className="mb-6 text-2xl font-bold">
+            {t("event.related")}
+          </h2>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {related.map((other) => (
+              <li key={other.id} className="flex">
+                <EventCard event={other} now={now} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
+  );
+}
+
+type Detail = Route.ComponentProps["loaderData"]["event"];
+
+function TicketList({ event, past, language }: { event: Detail; past: boolean; language: Language }) {
+  const { t } = useTranslation();
+  return (
+    <section id="tickets" aria-labelledby="tickets-heading" className="scroll-mt-24">
+      <h2 id="tickets-heading" className="mb-3 text-xl font-bold">
+        {t("event.tickets")}
+      </h2>
+      {past && <p className="mb-3 rounded-md bg-muted p-3">{t("event.pastNotice")}</p>}
+      {event.ticketTypes.length === 0 ? (
+        <p>{t("event.noTickets")}</p>
+      ) : (
+        <ul className="divide-y divide-border rounded-xl border border-border">
+          {event.ticketTypes.map((ticket) => {
+            const left = available(ticket);
+            return (
+              <li key={ticket.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
+                <div>
+                  <p className="font-semibold">{ticket.name}</p>
+                  {ticket.description && <p className="text-sm text-muted-foreground">{ticket.description}</p>}
+                </div>
+                <div className="text-end">
+                  <p className="font-semibold">
+                    {ticket.priceCents === 0 ? t("event.free") : formatMoney(ticket.priceCents, language)}
+                  </p>
+                  <p
+                    className={`text-sm ${left === 0 ? "font-semibold text-red-700 dark:text-red-300" : "text-muted-foreground"}`}
+                  >
+                    {left === 0 ? t("event.soldOut") : t("event.ticketsLeft", { count: left })}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function OrganizerCard({ event }: { event: Detail }) {
+  const { t } = useTranslation();
+  const { organizer } = event;
+  return (
+    <section aria-labelledby="organizer-heading" className="rounded-xl border border-border p-5">
+      <h2 id="organizer-heading" className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+        {t("event.organizer")}
+      </h2>
+      <div className="flex items-center gap-3">
+        {organizer.profileImage && (
+          <img src={organizer.profileImage} alt="" width={48} height={48} className="h-12 w-12 rounded-full" />
+        )}
+        <div>
+          <p className="font-semibold">{organizer.name}</p>
+          {organizer.organization && <p className="text-sm text-muted-foreground">{organizer.organization}</p>}
+          {organizer.reputationLevel && (
+            <p className="text-sm font-medium text-primary">{t(`event.reputation.${organizer.reputationLevel}`)}</p>
+          )}
+        </div>
+      </div>
+      <Link to={`/organizers/${organizer.id}`} className={buttonClasses("outline", "sm", "mt-4 w-full")}>
+        {t("event.viewOrganizer")}
+      </Link>
+      {event.coOrganizers.length > 0 && (
+        <>
+          <h3 className="mt-5 mb-2 text-sm font-semibold text-muted-foreground">{t("event.coOrganizers")}</h3>
+          <ul className="flex flex-col gap-1">
+            {event.coOrganizers.map((person) => (
+              <li key={person.id}>
+                <Link to={`/users/${person.id}`} className="hover:underline">
+                  {person.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Sponsors({ sponsors }: { sponsors: Detail["sponsors"] }) {
+  const { t } = useTranslation();
+  const tiers = (["gold", "silver", "bronze"] as const).filter((tier) =>
+    sponsors.some((sponsor) => sponsor.tier === tier),
+  );
+  return (
+    <section aria-labelledby="sponsors-heading">
+      <h2 id="sponsors-heading" className="mb-3 text-xl font-bold">
+        {t("event.sponsors")}
+      </h2>
+      {tiers.map((tier) => (
+        <div key={tier} className="mb-4">
+          <h3 className="mb-2 text-sm font-semibold text-muted-foreground">{t(`event.tier.${tier}`)}</h3>
+          <ul className="flex flex-wrap gap-3">
+            {sponsors
+              .filter((sponsor) => sponsor.tier === tier)
+              .map((sponsor) => (
+                <li key={sponsor.id}>
+                  <Link
+                    to={`/sponsors/${sponsor.id}`}
+                    className="block rounded-lg border border-border bg-white p-2 hover:shadow"
+                  >
+                    <img
+                      src={sponsor.logo}
+                      alt={sponsor.name}
+                      width={160}
+                      height={80}
+                      className="h-16 w-32 object-contain"
+                    />
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function ShareBox({ eventId, title }: { eventId: number; title: string }) {
+  const { t } = useTranslation();
+  const url = () => `${window.location.origin}/events/${eventId}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url());
+      toast.success(t("event.linkCopied"));
+    } catch {
+      toast.error(t("event.copyFailed"));
+    }
+  };
+  const share = () => {
+    if (navigator.share) void navigator.share({ title, url: url() }).catch(() => {});
+    else void copy();
+  };
+  return (
+    <section aria-labelledby="share-heading" className="flex flex-col gap-2 rounded-xl border border-border p-5">
+      <h2 id="share-heading" className="mb-1 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+        {t("event.share")}
+      </h2>
+      <button type="button" onClick={share} className={buttonClasses("primary", "sm")}>
+        <Share2 aria-hidden="true" className="h-4 w-4" />
+        {t("event.share")}
+      </button>
+      <button type="button" onClick={() => void copy()} className={buttonClasses("outline", "sm")}>
+        <Link2 aria-hidden="true" className="h-4 w-4" />
+        {t("event.copyLink")}
+      </button>
+      <a href={`/events/${eventId}/calendar.ics`} download className={buttonClasses("outline", "sm")}>
+        <CalendarPlus aria-hidden="true" className="h-4 w-4" />
+        {t("event.addToCalendar")}
+      </a>
+    </section>
+  );
+}
+
+/** The first words of a Markdown description, as plain text for search engines and link previews. */
+function plainSummary(markdown: string): string {
+  const text = markdown
+    .replace(/[#*_>`[\]()!-]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
+}
+
+/** schema.org Event data, so search engines can show the event as a rich result. */
+function eventJsonLd({ event, now }: { event: Detail; now: Date }, origin: string) {
+  const url = `${origin}/events/${event.id}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: event.title,
+    description: plainSummary(event.description),
+    startDate: event.startsAt.toISOString(),
+    endDate: event.endsAt.toISOString(),
+    eventStatus:
+      event.status === "cancelled" ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    inLanguage: event.language,
+    url,
+    image: event.images.map((image) => `${origin}/uploads/${image.storageKey}-1440.webp`),
+    location: {
+      "@type": "Place",
+      name: event.venue.name,
+      geo: { "@type": "GeoCoordinates", latitude: event.venue.latitude, longitude: event.venue.longitude },
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: event.venue.address,
+        addressLocality: event.venue.city,
+        addressRegion: event.venue.state,
+        postalCode: event.venue.zipCode,
+        addressCountry: event.venue.country,
+      },
+    },
+    organizer: { "@type": "Person", name: event.organizer.name, url: `${origin}/organizers/${event.organizer.id}` },
+    offers: event.ticketTypes.map((ticket) => ({
+      "@type": "Offer",
+      name: ticket.name,
+      price: (ticket.priceCents / 100).toFixed(2),
+      priceCurrency: "USD",
+      availability:
+        available(ticket) === 0 || event.endsAt < now ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+      url: `${url}#tickets`,
+    })),
+  };
+}
