@@ -4,6 +4,9 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("events", "routes/events.tsx"),
+  route("events/featured", "routes/featured-events.tsx"),
+  route("vip-events", "routes/vip-events.tsx"),
+  route("categories", "routes/categories.tsx"),
   route("events/:id", "routes/event.tsx"),
   route("events/:id/calendar.ics", "routes/event-calendar.ts"),
   route("preferences", "routes/preferences.ts"),

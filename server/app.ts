@@ -9,6 +9,7 @@ import type { Config } from "#server/env";
 import { isDatabaseUp } from "#server/health";
 import type { AppEnv } from "#server/http/app-env";
 import { securityHeaders } from "#server/http/security-headers";
+import { createSeoFiles } from "#server/http/seo-files";
 import { serveUploads } from "#server/http/uploads";
 import type { Logger } from "#server/logger";
 
@@ -58,6 +59,7 @@ export function createApp({ db, config, logger, renderPage, clientBuildDir }: Ap
   app.route("/api/v1", createApiRouter());
   app.route("/auth/v1", createAuthRouter());
   app.get("/uploads/*", serveUploads(config.uploadsDir));
+  app.route("/", createSeoFiles());
 
   if (clientBuildDir) {
     // File names under /assets carry a content hash, so browsers may keep them forever.

@@ -24,6 +24,28 @@ export function priceText(t: TFunction, line: PriceLine, language: Language): st
 
 const BADGE = "rounded-full px-2.5 py-0.5 text-xs font-semibold shadow-sm";
 
+/** A small event in a row: picture beside title, date and price (the home page's Events Under $30). */
+export function CompactEventCard({ event }: { event: EventSummary }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  return (
+    <article className="relative flex w-full gap-3 rounded-xl border border-border bg-card p-3 text-card-foreground hover:shadow-md">
+      {event.image && (
+        <EventImage image={event.image} sizes="112px" className="aspect-video w-28 shrink-0 rounded-md object-cover" />
+      )}
+      <div className="flex min-w-0 flex-col gap-1">
+        <h3 className="line-clamp-2 font-semibold leading-snug">
+          <Link to={`/events/${event.id}`} className="after:absolute after:inset-0" lang={event.language}>
+            {event.title}
+          </Link>
+        </h3>
+        <p className="text-sm text-muted-foreground">{formatDate(event.startsAt, event.timeZone, language)}</p>
+        <p className="text-sm font-semibold">{priceText(t, priceLine(event.ticketTypes), language)}</p>
+      </div>
+    </article>
+  );
+}
+
 /** An event in a list: picture, title, when and where, badges and the price line (spec §2). */
 export function EventCard({
   event,

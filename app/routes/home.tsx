@@ -1,63 +1,162 @@
+import { Bot, Calculator } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { EventCard } from "#app/components/event-card";
+import { AroundYou } from "#app/components/around-you";
+import { CategoryTiles } from "#app/components/category-tiles";
+import { CompactEventCard, EventCard } from "#app/components/event-card";
+import { Hero } from "#app/components/hero";
+import { InterestsPicker } from "#app/components/interests-picker";
+import { MajorEvents } from "#app/components/major-events";
+import { SiteStatsStrip } from "#app/components/site-stats";
 import { buttonClasses } from "#app/components/ui/button";
 import { metaTranslator } from "#app/i18n/meta";
-import { listUpcomingEvents } from "#server/services/upcoming-events";
+import { pageMeta } from "#app/seo";
+import { HOME_LIMITS } from "#domain/home-sections";
+import { getHomePage } from "#server/services/home-page";
 import type { Route } from "./+types/home";
-
-const UPCOMING_LIMIT = 8;
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return [{ title: t("home.metaTitle") }, { name: "description", content: t("home.metaDescription") }];
+  return pageMeta(matches, {
+    title: t("home.metaTitle"),
+    description: t("home.metaDescription"),
+    path: "/",
+    image: { url: "/media/hero-poster.webp", alt: t("home.heroTitle") },
+  });
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const now = new Date();
-  return { now, upcoming: await listUpcomingEvents(context.db, { now, limit: UPCOMING_LIMIT }) };
+  return getHomePage(context.db);
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { now, upcoming } = loaderData;
+  const home = loaderData;
   return (
     <>
-      <section className="bg-gradient-to-br from-primary/15 via-background to-accent/20">
-        <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-16 md:py-24">
-          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight md:text-6xl">{t("home.heroTitle")}</h1>
-          <p className="max-w-2xl text-lg text-muted-foreground">{t("app.tagline")}</p>
-          <div className="flex flex-wrap gap-3">
-            <Link to="/events" className={buttonClasses("primary")}>
-              {t("home.findEvents")}
-            </Link>
-            <Link to="/create" className={buttonClasses("outline")}>
-              {t("home.createEvent")}
-            </Link>
-          </div>
-        </div>
-      </section>
-      <section aria-labelledby="upcoming-title" className="mx-auto max-w-7xl px-4 py-12">
-        <div className="mb-6 flex items-end justify-between gap-4">
-          <h2 id="upcoming-title" className="text-2xl font-bold">
-            {t("home.upcomingTitle")}
-          </h2>
-          <Link to="/events" className="text-sm font-semibold text-primary hover:underline">
-            {t("home.viewAll")}
-          </Link>
-        </div>
-        {upcoming.length === 0 ? (
-          <p className="text-muted-foreground">{t("home.noUpcoming")}</p>
+      <Hero />
+      <SiteStatsStrip initial={home.stats} />
+      <InterestsPicker />
+      <Section id="affordable" title={t("home.affordableTitle")} viewAll="/events?price=under30">
+        {home.affordable.length === 0 ? (
+          <p className="text-muted-foreground">{t("home.noAffordable")}</p>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {upcoming.map((event, index) => (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {home.affordable.map((event) => (
               <li key={event.id} className="flex">
-                <EventCard event={event} now={now} eager={index < 4} />
+                <CompactEventCard event={event} />
               </li>
             ))}
           </ul>
         )}
+      </Section>
+      <Section id="categories" title={t("home.categoriesTitle")} viewAll="/categories">
+        <CategoryTiles categories={home.topCategories} />
+      </Section>
+      <Section id="featured" title={t("home.featuredTitle")} viewAll="/events/featured">
+        <EventGrid events={home.featured} now={home.now} empty={t("home.noFeatured")} />
+      </Section>
+      <hr className="mx-auto my-4 max-w-7xl border-border" />
+      <Section id="ai-tools" title={t("home.aiTitle")}>
+        <ul className="grid gap-6 md:grid-cols-2">
+          {[
+            { key: "Planner", icon: Bot },
+            { key: "Budget", icon: Calculator },
+          ].map(({ key, icon: Icon }) => (
+            <li key={key} className="flex flex-col gap-3 rounded-xl border border-border p-6">
+              <Icon aria-hidden="true" className="h-8 w-8 text-primary" />
+              <h3 className="text-lg font-semibold">{t(`home.ai${key}Title`)}</h3>
+              <p className="text-muted-foreground">{t(`home.ai${key}Body`)}</p>
+              <Link to="/event-planning" className={buttonClasses("outline", "sm", "self-start")}>
+                {t("home.aiOpen")}
+                <span className="sr-only">: {t(`home.ai${key}Title`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="upcoming" title={t("home.upcomingTitle")} viewAll="/events">
+        <EventGrid events={home.upcoming} now={home.now} empty={t("home.noUpcoming")} eager />
+      </Section>
+      <Section id="around" title={t("home.aroundTitle")} viewAll="/events?near=washington">
+        <AroundYou initial={home.aroundYou} now={home.now} limit={HOME_LIMITS.aroundYou} />
+      </Section>
+      {home.majorEvents.length > 0 && (
+        <Section id="major" title={t("home.majorTitle")}>
+          <MajorEvents majorEvents={home.majorEvents} />
+        </Section>
+      )}
+      <section className="mx-auto my-12 max-w-7xl px-4">
+        <div className="flex flex-col items-start gap-4 rounded-2xl bg-primary p-8 text-primary-foreground md:p-12">
+          <h2 className="text-3xl font-bold">{t("home.ctaTitle")}</h2>
+          <p className="max-w-2xl text-lg opacity-90">{t("home.ctaBody")}</p>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/signup" className={buttonClasses("secondary")}>
+              {t("home.ctaSignUp")}
+            </Link>
+            <Link to="/community" className={buttonClasses("onPrimary")}>
+              {t("home.ctaCommunity")}
+            </Link>
+            <Link to="/newsletter" className={buttonClasses("onPrimary")}>
+              {t("home.ctaNewsletter")}
+            </Link>
+          </div>
+        </div>
       </section>
     </>
+  );
+}
+
+function Section({
+  id,
+  title,
+  viewAll,
+  children,
+}: {
+  id: string;
+  title: string;
+  viewAll?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby={`${id}-title`} className="mx-auto max-w-7xl px-4 py-10">
+      <div className="mb-6 flex items-end justify-between gap-4">
+        <h2 id={`${id}-title`} className="text-2xl font-bold">
+          {title}
+        </h2>
+        {viewAll && (
+          <Link to={viewAll} className="text-sm font-semibold text-primary hover:underline">
+            {t("home.viewAll")}
+            <span className="sr-only">: {title}</span>
+          </Link>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function EventGrid({
+  events,
+  now,
+  empty,
+  eager = false,
+}: {
+  events: Route.ComponentProps["loaderData"]["upcoming"];
+  now: Date;
+  empty: string;
+  eager?: boolean;
+}) {
+  if (events.length === 0) return <p className="text-muted-foreground">{empty}</p>;
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      {events.map((event, index) => (
+        <li key={event.id} className="flex">
+          <EventCard event={event} now={now} eager={eager && index < 4} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -3,6 +3,7 @@ import { AppError } from "#server/errors";
 import { errorResponse, toAppError } from "#server/http/error-response";
 import type { AppEnv } from "#server/http/app-env";
 import { createEventsApi } from "./events";
+import { createSiteApi } from "./site";
 
 /** `/api/v1`: one sub-app per resource is mounted here as the resources arrive. */
 export function createApiRouter() {
@@ -13,6 +14,7 @@ export function createApiRouter() {
     return errorResponse(c, appError);
   });
   api.route("/events", createEventsApi());
+  api.route("/", createSiteApi());
 
   // Last: a mounted app's notFound() is not consulted by its parent, so unknown paths end here.
   api.all("*", (c) => errorResponse(c, new AppError("not_found", `No API route ${c.req.method} ${c.req.path}.`)));

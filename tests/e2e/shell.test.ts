@@ -128,7 +128,7 @@ describe("slow navigations", () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
-    await page.getByRole("link", { name: "View all" }).click();
+    await page.getByRole("link", { name: /View all.*Upcoming Events/ }).click();
     const spinner = page.getByRole("status").filter({ hasText: "Loading…" });
     await spinner.waitFor({ state: "visible" });
     await expect.poll(() => spinner.evaluate((element) => getComputedStyle(element).opacity)).toBe("1");

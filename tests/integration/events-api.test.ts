@@ -106,3 +106,29 @@ describe(`GET /api/v1/events/{id} on the ${testDatabaseKind()} database`, () => 
     }
   });
 });
+
+describe(`robots.txt and the sitemap on the ${testDatabaseKind()} database`, () => {
+  it("point crawlers at the sitemap and keep them out of the API", async () => {
+    const robots = await (await app.request("/robots.txt")).text();
+    expect(robots).toContain("Disallow: /api/");
+    expect(robots).toContain(`Sitemap: ${config.publicUrl}/sitemap.xml`);
+  });
+
+  it("index the site's pages and every published event, in pages", async () => {
+    const index = await (await app.request("/sitemap.xml")).text();
+    expect(index).toContain("<sitemapindex");
+    expect(index).toContain(`${config.publicUrl}/sitemaps/pages.xml`);
+    expect(index).toContain(`${config.publicUrl}/sitemaps/events-1.xml`);
+    expect(index).not.toContain("events-2.xml");
+
+    const pages = await (await app.request("/sitemaps/pages.xml")).text();
+    expect(pages).toContain(`<loc>${config.publicUrl}/categories?category=1</loc>`);
+    const events = await app.request("/sitemaps/events-1.xml");
+    expect(events.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const body = await events.text();
+    expect(body.match(/<url>/g)).toHaveLength(38);
+    expect(body).toMatch(/<loc>[^<]+\/events\/34<\/loc><lastmod>\d{4}-/);
+    expect((await app.request("/sitemaps/events-2.xml")).status).toBe(404);
+    expect((await app.request("/sitemaps/events-0.xml")).status).toBe(404);
+  });
+});

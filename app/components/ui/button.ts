@@ -1,5 +1,5 @@
 /** Class names for anything that looks like a button (buttons and links alike). */
-export type ButtonVariant = "primary" | "secondary" | "ghost" | "outline";
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "outline" | "light" | "onImage" | "onPrimary";
 export type ButtonSize = "sm" | "md" | "icon";
 
 const BASE =
@@ -9,6 +9,11 @@ const VARIANTS: Record<ButtonVariant, string> = {
   secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/80",
   ghost: "hover:bg-muted text-foreground",
   outline: "border border-border bg-background hover:bg-muted text-foreground",
+  /** On a dark picture (the hero): solid white, and outlined white. */
+  light: "bg-white text-zinc-900 hover:bg-white/90",
+  onImage: "border border-white text-white hover:bg-white/15",
+  /** Outlined on a primary-coloured panel, in either theme. */
+  onPrimary: "border border-primary-foreground/70 text-primary-foreground hover:bg-primary-foreground/10",
 };
 const SIZES: Record<ButtonSize, string> = {
   sm: "h-9 px-3 text-sm",

@@ -1,0 +1,69 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { CategoryTiles } from "#app/components/category-tiles";
+import { EventList } from "#app/components/event-list";
+import { metaTranslator } from "#app/i18n/meta";
+import { pageMeta } from "#app/seo";
+import { listCategories } from "#server/services/categories";
+import { searchEvents } from "#server/services/event-search";
+import type { Route } from "./+types/categories";
+
+export function meta({ matches, data: loaderData }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
+  const selected = loaderData?.selected;
+  const title = selected ? t(`category.${selected.key}`) : t("lists.categoriesTitle");
+  return pageMeta(matches, {
+    title: `${title} | ${t("app.name")}`,
+    description: t("lists.categoriesIntro"),
+    path: selected ? `/categories?category=${selected.id}` : "/categories",
+  });
+}
+
+/** All categories with their counts; `?category=<id>` (from the home page's tiles) shows one's events. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const now = new Date();
+  const categories = await listCategories(context.db, now);
+  const raw = new URL(request.url).searchParams.get("category");
+  if (raw === null || raw === "") return { now, categories, selected: null, events: [] };
+  const selected = categories.find((category) => String(category.id) === raw);
+  if (!selected) throw data(null, { status: 404 });
+  const result = await searchEvents(context.db, { category: selected.key, sort: "date", limit: 100 }, now);
+  return { now, categories, selected, events: result.events };
+}
+
+export default function Categories({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { categories, selected, events, now } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="mb-2 text-3xl font-bold">
+        {selected ? t(`category.${selected.key}`) : t("lists.categoriesTitle")}
+      </h1>
+      <p className="mb-6 text-muted-foreground">{t("lists.categoriesIntro")}</p>
+      <section aria-labelledby="category-events" className="mb-12">
+        <h2 id="category-events" className="sr-only">
+          {selected ? t(`category.${selected.key}`) : t("lists.selectCategory")}
+        </h2>
+        {selected ? (
+          <EventList
+            events={events}
+            now={now}
+            showLanguageFilter
+            showSort
+            emptyMessage={t("lists.noEventsInCategory")}
+          />
+        ) : (
+          <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+            {t("lists.selectCategory")}
+          </p>
+        )}
+      </section>
+      <section aria-labelledby="all-categories">
+        <h2 id="all-categories" className="mb-4 text-2xl font-bold">
+          {t("lists.allCategories")}
+        </h2>
+        <CategoryTiles categories={categories} />
+      </section>
+    </div>
+  );
+}

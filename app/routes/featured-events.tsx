@@ -1,0 +1,33 @@
+import { useTranslation } from "react-i18next";
+import { EventList } from "#app/components/event-list";
+import { metaTranslator } from "#app/i18n/meta";
+import { pageMeta } from "#app/seo";
+import { searchEvents } from "#server/services/event-search";
+import type { Route } from "./+types/featured-events";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
+  return pageMeta(matches, {
+    title: `${t("lists.featuredTitle")} | ${t("app.name")}`,
+    description: t("lists.featuredIntro"),
+    path: "/events/featured",
+  });
+}
+
+/** Events the organizers or our editors feature, and those promoted on the home page. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const now = new Date();
+  const result = await searchEvents(context.db, { featured: true, sort: "date", limit: 100 }, now);
+  return { now, events: result.events };
+}
+
+export default function FeaturedEvents({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="mb-2 text-3xl font-bold">{t("lists.featuredTitle")}</h1>
+      <p className="mb-6 text-muted-foreground">{t("lists.featuredIntro")}</p>
+      <EventList events={loaderData.events} now={loaderData.now} showLanguageFilter showSort />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { sql } from "drizzle-orm";
+import { instant, selectRows, type Database } from "#server/db/client";
+
+/** The home page's live figures: real counts, never invented ones. */
+export interface SiteStats {
+  upcomingEvents: number;
+  registeredPeople: number;
+  organizers: number;
+}
+
+export async function getSiteStats(db: Database, now: Date): Promise<SiteStats> {
+  const [row] = await selectRows<{ upcoming: number; people: number; organizers: number }>(
+    db,
+    sql`select
+      (select count(*)::int from events where status = 'published' and ends_at > ${instant(now)}) as upcoming,
+      (select count(*)::int from users) as people,
+      (select count(distinct organizer_id)::int from events where status = 'published') as organizers`,
+  );
+  return {
+    upcomingEvents: Number(row?.upcoming ?? 0),
+    registeredPeople: Number(row?.people ?? 0),
+    organizers: Number(row?.organizers ?? 0),
+  };
+}
