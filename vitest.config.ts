@@ -44,6 +44,8 @@ export default defineConfig({
           setupFiles,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Pages answer within a second normally, but CI machines are shared: wait up to 10 s.
+          expect: { poll: { timeout: 10_000 } },
           // One browser journey at a time keeps timings stable on two cores.
           fileParallelism: false,
         },

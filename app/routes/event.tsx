@@ -4,6 +4,7 @@ import { data, Link } from "react-router";
 import { toast } from "sonner";
 import { available, isPast, isSoldOut, isVip } from "#domain/event";
 import type { Language } from "#domain/language";
+import { SPONSOR_TIERS } from "#domain/sponsor";
 import { EventCard } from "#app/components/event-card";
 import { EventImage } from "#app/components/event-image";
 import { buttonClasses } from "#app/components/ui/button";
@@ -281,9 +282,7 @@ function OrganizerCard({ event }: { event: Detail }) {
 
 function Sponsors({ sponsors }: { sponsors: Detail["sponsors"] }) {
   const { t } = useTranslation();
-  const tiers = (["gold", "silver", "bronze"] as const).filter((tier) =>
-    sponsors.some((sponsor) => sponsor.tier === tier),
-  );
+  const tiers = SPONSOR_TIERS.filter((tier) => sponsors.some((sponsor) => sponsor.tier === tier));
   return (
     <section aria-labelledby="sponsors-heading">
       <h2 id="sponsors-heading" className="mb-3 text-xl font-bold">

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Language } from "#domain/language";
+import { bySponsorTier } from "#domain/sponsor";
 import type { ReputationLevel } from "#domain/reputation";
 import type { Database } from "#server/db/client";
 import {
@@ -61,8 +62,6 @@ export interface EventDetail {
     sold: number;
   }[];
 }
-
-const TIER_ORDER = { gold: 0, silver: 1, bronze: 2 } as const;
 
 /** A published (or cancelled) event with everything its page shows; null when there is none to show. */
 export async function getEventDetail(db: Database, id: number, now: Date): Promise<EventDetail | null> {
@@ -141,7 +140,7 @@ export async function getEventDetail(db: Database, id: number, now: Date): Promi
     coOrganizers,
     sponsors: sponsorRows
       .map(({ id: sponsorId, name, logo, website, tier }) => ({ id: sponsorId, name, logo, website, tier }))
-      .sort((a, b) => TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || a.name.localeCompare(b.name)),
+      .sort(bySponsorTier),
     images: images.map(({ storageKey, widths, alt }) => ({ storageKey, widths, alt })),
     ticketTypes: tickets.map(({ id: ticketId, name, description, priceCents, quantity, sold }) => ({
       id: ticketId,

@@ -1,0 +1,62 @@
+import { ExternalLink } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { EventList } from "#app/components/event-list";
+import { metaTranslator } from "#app/i18n/meta";
+import { pageMeta } from "#app/seo";
+import { getSponsorPage } from "#server/services/profiles";
+import type { Route } from "./+types/sponsor";
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const t = metaTranslator(matches);
+  const { sponsor } = loaderData;
+  return pageMeta(matches, {
+    title: `${sponsor.name} | ${t("app.name")}`,
+    description: sponsor.description,
+    path: `/sponsors/${sponsor.id}`,
+    image: { url: sponsor.logo, alt: sponsor.name },
+  });
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = Number(params.id);
+  if (!/^\d+$/.test(params.id) || id < 1 || id > 2_147_483_647) throw data(null, { status: 404 });
+  const now = new Date();
+  const page = await getSponsorPage(context.db, id, now);
+  if (!page) throw data(null, { status: 404 });
+  return { now, ...page };
+}
+
+export default function SponsorPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { sponsor, events, now } = loaderData;
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-10 px-4 py-8">
+      <header className="flex flex-col gap-4 md:flex-row md:items-center">
+        <img src={sponsor.logo} alt="" width={320} height={160} className="h-28 w-56 rounded-lg border border-border bg-white object-contain" />
+        <div className="flex flex-col gap-2">
+          <h1 className="text-3xl font-extrabold">{sponsor.name}</h1>
+          <p className="font-semibold text-primary">{t(`event.tier.${sponsor.tier}`)}</p>
+          <p className="text-muted-foreground">{t("sponsors.industry", { industry: sponsor.industry })}</p>
+          <p className="max-w-2xl">{sponsor.description}</p>
+          <div className="flex flex-wrap gap-4 text-sm">
+            <a href={sponsor.website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-primary hover:underline">
+              {t("sponsors.website")}
+              <ExternalLink aria-hidden="true" className="h-3 w-3" />
+            </a>
+            <a href={`mailto:${sponsor.contactEmail}`} className="font-semibold text-primary hover:underline">
+              {t("sponsors.contact")}
+            </a>
+          </div>
+        </div>
+      </header>
+      <section aria-labelledby="sponsored-events">
+        <h2 id="sponsored-events" className="mb-4 text-2xl font-bold">
+          {t("sponsors.sponsoredEvents")}
+        </h2>
+        <EventList events={events} now={now} emptyMessage={t("sponsors.noEvents")} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
+import type { SocialLinks } from "#domain/profile";
+import { bySponsorTier } from "#domain/sponsor";
+import type { ReputationLevel } from "#domain/reputation";
+import type { Database } from "#server/db/client";
+import { events, eventSponsors, organizerReputations, profiles, sponsors } from "#server/db/schema";
+import { loadEventSummaries } from "./event-summaries";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PAST_EVENTS_SHOWN = 12;
+const SPONSORED_EVENTS_SHOWN = 24;
+
+/** A person's public profile: never their e-mail address. */
+export interface PublicProfile {
+  id: string;
+  name: string;
+  role: "organizer" | "attendee";
+  organization: string | null;
+  bio: string | null;
+  location: string | null;
+  profileImage: string | null;
+  socialLinks: SocialLinks;
+}
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+export async function getPublicProfile(db: Database, userId: string): Promise<PublicProfile | null> {
+  if (!isUuid(userId)) return null;
+  const [row] = await db
+    .select({
+      id: profiles.userId,
+      name: profiles.name,
+      role: profiles.role,
+      organization: profiles.organization,
+      bio: profiles.bio,
+      location: profiles.location,
+      profileImage: profiles.profileImage,
+      socialLinks: profiles.socialLinks,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row ?? null;
+}
+
+/** An organizer's page: who they are, their reputation, and their upcoming and recent events. */
+export async function getOrganizerPage(db: Database, userId: string, now: Date) {
+  const profile = await getPublicProfile(db, userId);
+  if (!profile) return null;
+  const published = and(eq(events.organizerId, userId), eq(events.status, "published"));
+  const [reputation, upcomingIds, pastIds] = await Promise.all([
+    db
+      .select({ score: organizerReputations.score, level: organizerReputations.level })
+      .from(organizerReputations)
+      .where(eq(organizerReputations.organizerId, userId)),
+    db.select({ id: events.id }).from(events).where(and(published, gt(events.endsAt, now))).orderBy(asc(events.startsAt)),
+    db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(published, lte(events.endsAt, now)))
+      .orderBy(desc(events.startsAt))
+      .limit(PAST_EVENTS_SHOWN),
+  ]);
+  // An attendee who never organized anything has no organizer page.
+  if (profile.role !== "organizer" && upcomingIds.length === 0 && pastIds.length === 0) return null;
+  const [upcoming, past] = await Promise.all([
+    loadEventSummaries(
+      db,
+      upcomingIds.map((row) => row.id),
+      now,
+    ),
+    loadEventSummaries(
+      db,
+      pastIds.map((row) => row.id),
+      now,
+    ),
+  ]);
+  const level: ReputationLevel | null = reputation[0]?.level ?? null;
+  return { profile, reputation: reputation[0] ? { score: reputation[0].score, level } : null, upcoming, past };
+}
+
+export async function listSponsors(db: Database) {
+  return (await db.select().from(sponsors)).sort(bySponsorTier);
+}
+
+/** A sponsor and the upcoming events it supports. */
+export async function getSponsorPage(db: Database, sponsorId: number, now: Date) {
+  const [sponsor] = await db.select().from(sponsors).where(eq(sponsors.id, sponsorId));
+  if (!sponsor) return null;
+  const ids = await db
+    .select({ id: events.id })
+    .from(eventSponsors)
+    .innerJoin(events, eq(events.id, eventSponsors.eventId))
+    .where(and(eq(eventSponsors.sponsorId, sponsorId), eq(events.status, "published"), gt(events.endsAt, now)))
+    .orderBy(asc(events.startsAt))
+    .limit(SPONSORED_EVENTS_SHOWN);
+  return {
+    sponsor,
+    events: await loadEventSummaries(
+      db,
+      ids.map((row) => row.id),
+      now,
+    ),
+  };
+}
