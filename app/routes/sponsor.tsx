@@ -34,14 +34,25 @@ export default function SponsorPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-10 px-4 py-8">
       <header className="flex flex-col gap-4 md:flex-row md:items-center">
-        <img src={sponsor.logo} alt="" width={320} height={160} className="h-28 w-56 rounded-lg border border-border bg-white object-contain" />
+        <img
+          src={sponsor.logo}
+          alt=""
+          width={320}
+          height={160}
+          className="h-28 w-56 rounded-lg border border-border bg-white object-contain"
+        />
         <div className="flex flex-col gap-2">
           <h1 className="text-3xl font-extrabold">{sponsor.name}</h1>
           <p className="font-semibold text-primary">{t(`event.tier.${sponsor.tier}`)}</p>
           <p className="text-muted-foreground">{t("sponsors.industry", { industry: sponsor.industry })}</p>
           <p className="max-w-2xl">{sponsor.description}</p>
           <div className="flex flex-wrap gap-4 text-sm">
-            <a href={sponsor.website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-primary hover:underline">
+            <a
+              href={sponsor.website}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 font-semibold text-primary hover:underline"
+            >
               {t("sponsors.website")}
               <ExternalLink aria-hidden="true" className="h-3 w-3" />
             </a>

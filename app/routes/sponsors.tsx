@@ -39,7 +39,13 @@ export default function SponsorsPage({ loaderData }: Route.ComponentProps) {
                     to={`/sponsors/${sponsor.id}`}
                     className="flex h-full flex-col gap-2 rounded-xl border border-border p-4 hover:shadow-md"
                   >
-                    <img src={sponsor.logo} alt="" width={320} height={160} className="h-20 w-full rounded bg-white object-contain" />
+                    <img
+                      src={sponsor.logo}
+                      alt=""
+                      width={320}
+                      height={160}
+                      className="h-20 w-full rounded bg-white object-contain"
+                    />
                     <span className="font-semibold">{sponsor.name}</span>
                     <span className="text-sm text-muted-foreground">{sponsor.industry}</span>
                   </Link>

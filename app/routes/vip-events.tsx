@@ -1,5 +1,4 @@
-import { useTranslation } from "react-i18next";
-import { EventList } from "#app/components/event-list";
+import { EventListPage } from "#app/components/event-list-page";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
 import { searchEvents } from "#server/services/event-search";
@@ -22,12 +21,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function VipEvents({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="mb-2 text-3xl font-bold">{t("lists.vipTitle")}</h1>
-      <p className="mb-6 text-muted-foreground">{t("lists.vipIntro")}</p>
-      <EventList events={loaderData.events} now={loaderData.now} showLanguageFilter showSort />
-    </div>
+    <EventListPage
+      titleKey="lists.vipTitle"
+      introKey="lists.vipIntro"
+      events={loaderData.events}
+      now={loaderData.now}
+    />
   );
 }

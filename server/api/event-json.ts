@@ -3,8 +3,13 @@ import type { EventSummary } from "#domain/event-summary";
 import { available, isFree, isSoldOut, isVip } from "#domain/event";
 import type { EventDetail } from "#server/services/event-detail";
 
-/** An event as the JSON API shows it in lists: stable field names, ISO instants, prices in cents. */
-export function eventSummaryJson(event: EventSummary & { distanceMiles?: number | null }, now: Date) {
+type EventBasics = Pick<
+  EventSummary,
+  "id" | "title" | "startsAt" | "endsAt" | "timeZone" | "language" | "isPublic" | "isFeatured" | "isPromoted"
+> & { ticketTypes: { priceCents: number; quantity: number; sold: number }[] };
+
+/** What every JSON shape of an event starts with: stable names, ISO instants, the derived states. */
+function eventBasicsJson(event: EventBasics, now: Date) {
   return {
     id: event.id,
     url: `/events/${event.id}`,
@@ -21,6 +26,13 @@ export function eventSummaryJson(event: EventSummary & { distanceMiles?: number 
     isSoldOut: isSoldOut(event),
     isPast: event.endsAt < now,
     price: priceLine(event.ticketTypes),
+  };
+}
+
+/** An event as the JSON API shows it in lists. */
+export function eventSummaryJson(event: EventSummary & { distanceMiles?: number | null }, now: Date) {
+  return {
+    ...eventBasicsJson(event, now),
     venue: event.venue,
     category: event.category,
     organizer: event.organizer,
@@ -44,24 +56,10 @@ export function eventSummaryJson(event: EventSummary & { distanceMiles?: number 
 /** One event with everything its page shows; the description both as written (Markdown) and as safe HTML. */
 export function eventDetailJson(event: EventDetail, now: Date) {
   return {
-    id: event.id,
-    url: `/events/${event.id}`,
-    title: event.title,
+    ...eventBasicsJson(event, now),
     description: event.description,
     descriptionHtml: event.descriptionHtml,
     status: event.status,
-    startsAt: event.startsAt.toISOString(),
-    endsAt: event.endsAt.toISOString(),
-    timeZone: event.timeZone,
-    language: event.language,
-    isPublic: event.isPublic,
-    isFeatured: event.isFeatured,
-    isPromoted: event.isPromoted,
-    isVip: isVip(event),
-    isFree: isFree(event),
-    isSoldOut: isSoldOut(event),
-    isPast: event.endsAt < now,
-    price: priceLine(event.ticketTypes),
     venue: event.venue,
     category: event.category,
     organizer: event.organizer,

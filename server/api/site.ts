@@ -38,7 +38,8 @@ export function createSiteApi() {
 
   api.get("/sponsors/:id", async (c) => {
     const id = Number(c.req.param("id"));
-    if (!/^\d+$/.test(c.req.param("id")) || id < 1 || id > 2_147_483_647) throw new AppError("not_found", "No such sponsor.");
+    if (!/^\d+$/.test(c.req.param("id")) || id < 1 || id > 2_147_483_647)
+      throw new AppError("not_found", "No such sponsor.");
     const now = new Date();
     const page = await getSponsorPage(c.get("db"), id, now);
     if (!page) throw new AppError("not_found", "No such sponsor.");

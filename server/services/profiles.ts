@@ -54,7 +54,11 @@ export async function getOrganizerPage(db: Database, userId: string, now: Date) 
       .select({ score: organizerReputations.score, level: organizerReputations.level })
       .from(organizerReputations)
       .where(eq(organizerReputations.organizerId, userId)),
-    db.select({ id: events.id }).from(events).where(and(published, gt(events.endsAt, now))).orderBy(asc(events.startsAt)),
+    db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(published, gt(events.endsAt, now)))
+      .orderBy(asc(events.startsAt)),
     db
       .select({ id: events.id })
       .from(events)

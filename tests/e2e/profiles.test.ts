@@ -8,7 +8,11 @@ describe("people and sponsors", () => {
     const page = await openPage();
     await page.goto("/events");
     await waitForHydration(page);
-    await page.locator("section[aria-labelledby=results-heading] article").first().getByRole("link", { name: /^By / }).click();
+    await page
+      .locator("section[aria-labelledby=results-heading] article")
+      .first()
+      .getByRole("link", { name: /^By / })
+      .click();
     await page.waitForURL(/\/users\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBeTruthy();
     expect(await page.content()).not.toMatch(/@example\.(com|org)/);
@@ -22,15 +26,26 @@ describe("people and sponsors", () => {
   it("lists sponsors by tier and shows one with the events it supports", async () => {
     const page = await openPage();
     await page.goto("/sponsors");
-    expect(await page.locator("main h2").allTextContents()).toEqual(["Gold sponsors", "Silver sponsors", "Bronze sponsors"]);
+    expect(await page.locator("main h2").allTextContents()).toEqual([
+      "Gold sponsors",
+      "Silver sponsors",
+      "Bronze sponsors",
+    ]);
     await page.locator("main li a").first().click();
     await page.waitForURL(/\/sponsors\/\d+$/);
-    await expect(page.getByRole("link", { name: "Visit website" }).getAttribute("href")).resolves.toMatch(/^https:\/\//);
+    await expect(page.getByRole("link", { name: "Visit website" }).getAttribute("href")).resolves.toMatch(
+      /^https:\/\//,
+    );
   });
 
   it("answer 404 for people and sponsors that do not exist", async () => {
     const page = await openPage();
-    for (const path of ["/users/not-a-user", "/organizers/00000000-0000-4000-8000-000000000000", "/sponsors/99999", "/sponsors/x"]) {
+    for (const path of [
+      "/users/not-a-user",
+      "/organizers/00000000-0000-4000-8000-000000000000",
+      "/sponsors/99999",
+      "/sponsors/x",
+    ]) {
       expect((await page.goto(path))?.status(), path).toBe(404);
     }
   });

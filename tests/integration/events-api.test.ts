@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, type App } from "#server/app";
-import type { DatabaseHandle } from "#server/db/client";
-import { seedSampleData } from "#server/db/seed/seed";
-import { readConfig } from "#server/env";
-import { createLogger } from "#server/logger";
-import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
+import { describe, expect, it } from "vitest";
+import { testDatabaseKind } from "#tests/support/test-database";
+import { setUpSeededApp } from "#tests/support/seeded-app";
 
-const config = readConfig({ NODE_ENV: "test" });
-let handle: DatabaseHandle;
-let app: App;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  await seedSampleData(handle.db, { now: new Date() });
-  app = createApp({ db: handle.db, config, logger: createLogger(config) });
-});
-afterAll(() => handle?.close());
+const seeded = setUpSeededApp();
 
 describe(`GET /api/v1/events on the ${testDatabaseKind()} database`, () => {
   it("lists upcoming published events a page at a time, with what a card needs", async () => {
-    const response = await app.request("/api/v1/events?limit=20");
+    const response = await seeded.app.request("/api/v1/events?limit=20");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toContain("public");
     const body = await response.json();
@@ -38,19 +25,19 @@ describe(`GET /api/v1/events on the ${testDatabaseKind()} database`, () => {
   });
 
   it("searches and filters with the same parameters as the /events page", async () => {
-    const jazz = await (await app.request("/api/v1/events?q=jaz%20nigts")).json();
+    const jazz = await (await seeded.app.request("/api/v1/events?q=jaz%20nigts")).json();
     expect(jazz.data.map((event: { title: string }) => event.title)).toContain("Jazz Nights at the Wharf");
-    const free = await (await app.request("/api/v1/events?price=free&limit=100")).json();
+    const free = await (await seeded.app.request("/api/v1/events?price=free&limit=100")).json();
     expect(free.data.every((event: { isFree: boolean }) => event.isFree)).toBe(true);
-    const arabic = await (await app.request(`/api/v1/events?q=${encodeURIComponent("المازة")}`)).json();
+    const arabic = await (await seeded.app.request(`/api/v1/events?q=${encodeURIComponent("المازة")}`)).json();
     expect(arabic.data[0].title).toBe("ليلة المازة الشامية في يونيون ماركت");
   });
 
   it("answers 304 Not Modified when the client's copy is current", async () => {
-    const first = await app.request("/api/v1/events?category=music");
+    const first = await seeded.app.request("/api/v1/events?category=music");
     const etag = first.headers.get("etag");
     expect(etag).toBeTruthy();
-    const again = await app.request("/api/v1/events?category=music", { headers: { "If-None-Match": etag! } });
+    const again = await seeded.app.request("/api/v1/events?category=music", { headers: { "If-None-Match": etag! } });
     expect(again.status).toBe(304);
   });
 
@@ -71,7 +58,7 @@ describe(`GET /api/v1/events on the ${testDatabaseKind()} database`, () => {
       ["constructor=x", "constructor"],
     ];
     for (const [query, field] of cases) {
-      const response = await app.request(`/api/v1/events?${query}`, { headers: { "X-Request-Id": "bad-1" } });
+      const response = await seeded.app.request(`/api/v1/events?${query}`, { headers: { "X-Request-Id": "bad-1" } });
       expect(response.status, query.slice(0, 40)).toBe(400);
       const body = await response.json();
       expect(body.error).toMatchObject({ code: "invalid", requestId: "bad-1" });
@@ -82,7 +69,7 @@ describe(`GET /api/v1/events on the ${testDatabaseKind()} database`, () => {
 
 describe(`GET /api/v1/events/{id} on the ${testDatabaseKind()} database`, () => {
   it("gives one event with its venue, tickets, organizer, sponsors and sanitized description", async () => {
-    const response = await app.request("/api/v1/events/34");
+    const response = await seeded.app.request("/api/v1/events/34");
     expect(response.status).toBe(200);
     const { data } = await response.json();
     expect(data).toMatchObject({
@@ -100,7 +87,7 @@ describe(`GET /api/v1/events/{id} on the ${testDatabaseKind()} database`, () => 
 
   it("answers 404 in the error shape for unknown, malformed or out-of-range ids", async () => {
     for (const id of ["99999", "0", "abc", "1e3", "99999999999", "-1"]) {
-      const response = await app.request(`/api/v1/events/${id}`);
+      const response = await seeded.app.request(`/api/v1/events/${id}`);
       expect(response.status, id).toBe(404);
       expect((await response.json()).error.code).toBe("not_found");
     }
@@ -109,26 +96,26 @@ describe(`GET /api/v1/events/{id} on the ${testDatabaseKind()} database`, () => 
 
 describe(`robots.txt and the sitemap on the ${testDatabaseKind()} database`, () => {
   it("point crawlers at the sitemap and keep them out of the API", async () => {
-    const robots = await (await app.request("/robots.txt")).text();
+    const robots = await (await seeded.app.request("/robots.txt")).text();
     expect(robots).toContain("Disallow: /api/");
-    expect(robots).toContain(`Sitemap: ${config.publicUrl}/sitemap.xml`);
+    expect(robots).toContain(`Sitemap: ${seeded.config.publicUrl}/sitemap.xml`);
   });
 
   it("index the site's pages and every published event, in pages", async () => {
-    const index = await (await app.request("/sitemap.xml")).text();
+    const index = await (await seeded.app.request("/sitemap.xml")).text();
     expect(index).toContain("<sitemapindex");
-    expect(index).toContain(`${config.publicUrl}/sitemaps/pages.xml`);
-    expect(index).toContain(`${config.publicUrl}/sitemaps/events-1.xml`);
+    expect(index).toContain(`${seeded.config.publicUrl}/sitemaps/pages.xml`);
+    expect(index).toContain(`${seeded.config.publicUrl}/sitemaps/events-1.xml`);
     expect(index).not.toContain("events-2.xml");
 
-    const pages = await (await app.request("/sitemaps/pages.xml")).text();
-    expect(pages).toContain(`<loc>${config.publicUrl}/categories?category=1</loc>`);
-    const events = await app.request("/sitemaps/events-1.xml");
+    const pages = await (await seeded.app.request("/sitemaps/pages.xml")).text();
+    expect(pages).toContain(`<loc>${seeded.config.publicUrl}/categories?category=1</loc>`);
+    const events = await seeded.app.request("/sitemaps/events-1.xml");
     expect(events.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     const body = await events.text();
     expect(body.match(/<url>/g)).toHaveLength(38);
     expect(body).toMatch(/<loc>[^<]+\/events\/34<\/loc><lastmod>\d{4}-/);
-    expect((await app.request("/sitemaps/events-2.xml")).status).toBe(404);
-    expect((await app.request("/sitemaps/events-0.xml")).status).toBe(404);
+    expect((await seeded.app.request("/sitemaps/events-2.xml")).status).toBe(404);
+    expect((await seeded.app.request("/sitemaps/events-0.xml")).status).toBe(404);
   });
 });
