@@ -2,7 +2,11 @@ import { defineConfig } from "vitest/config";
 
 const setupFiles = ["./tests/support/fail-on-console-error.ts"];
 // Tests of pure code that happen to live under server/ (no database).
-const pureServerFiles = ["server/images/**/*.test.ts", "server/services/markdown.test.ts"];
+const pureServerFiles = [
+  "server/images/**/*.test.ts",
+  "server/services/markdown.test.ts",
+  "server/http/page-cache.test.ts",
+];
 
 /** The same integration files, once against the embedded database and once against PostgreSQL. */
 function integrationProject(database: "embedded" | "postgres") {
