@@ -5,7 +5,7 @@ import { isSoldOut, isVip } from "#domain/event";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 import type { DatabaseHandle } from "#server/db/client";
 import * as schema from "#server/db/schema";
-import { listUpcomingEvents } from "#server/services/upcoming-events";
+import { searchEvents } from "#server/services/event-search";
 import { isDatabaseEmpty, seedSampleData } from "./seed";
 
 const now = new Date("2026-11-22T15:00:00Z");
@@ -146,7 +146,7 @@ describe(`the sample data on the ${testDatabaseKind()} database`, () => {
   });
 
   it("lists upcoming events soonest first with their venue, category, organizer and tickets", async () => {
-    const upcoming = await listUpcomingEvents(handle.db, { now, limit: 8 });
+    const upcoming = (await searchEvents(handle.db, { sort: "date", limit: 8 }, now)).events;
     expect(upcoming).toHaveLength(8);
     const starts = upcoming.map((event) => event.startsAt.getTime());
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
