@@ -1,3 +1,4 @@
+import { parseRecordId } from "#domain/record-id";
 import { data } from "react-router";
 import { toICalendar } from "#domain/icalendar";
 import { getEventDetail } from "#server/services/event-detail";
@@ -5,8 +6,8 @@ import type { Route } from "./+types/event-calendar";
 
 /** /events/:id/calendar.ics: the event as an iCalendar file for any calendar app. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  if (!/^\d+$/.test(params.id) || id < 1 || id > 2_147_483_647) throw data(null, { status: 404 });
+  const id = parseRecordId(params.id);
+  if (id === null) throw data(null, { status: 404 });
   const now = new Date();
   const event = await getEventDetail(context.db, id, now);
   if (!event) throw data(null, { status: 404 });

@@ -1,5 +1,6 @@
 import { CalendarPlus, Link2, MapPin, Navigation, Share2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { parseRecordId } from "#domain/record-id";
 import { data, Link } from "react-router";
 import { toast } from "sonner";
 import { available, isPast, isSoldOut, isVip } from "#domain/event";
@@ -15,7 +16,6 @@ import { getEventDetail } from "#server/services/event-detail";
 import { searchEvents } from "#server/services/event-search";
 import type { Route } from "./+types/event";
 
-const MAX_ID = 2_147_483_647;
 const RELATED_LIMIT = 4;
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -36,8 +36,8 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  if (!/^\d+$/.test(params.id) || id < 1 || id > MAX_ID) throw data(null, { status: 404 });
+  const id = parseRecordId(params.id);
+  if (id === null) throw data(null, { status: 404 });
   const now = new Date();
   const event = await getEventDetail(context.db, id, now);
   if (!event) throw data(null, { status: 404 });

@@ -1,5 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { parseRecordId } from "#domain/record-id";
 import { data } from "react-router";
 import { EventList } from "#app/components/event-list";
 import { metaTranslator } from "#app/i18n/meta";
@@ -20,8 +21,8 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  if (!/^\d+$/.test(params.id) || id < 1 || id > 2_147_483_647) throw data(null, { status: 404 });
+  const id = parseRecordId(params.id);
+  if (id === null) throw data(null, { status: 404 });
   const now = new Date();
   const page = await getSponsorPage(context.db, id, now);
   if (!page) throw data(null, { status: 404 });

@@ -1,3 +1,4 @@
+import { parseRecordId } from "#domain/record-id";
 import { Hono } from "hono";
 import { etag } from "hono/etag";
 import { parseEventSearch } from "#domain/event-search";
@@ -29,8 +30,8 @@ export function createEventsApi() {
   });
 
   api.get("/:id", async (c) => {
-    const id = Number(c.req.param("id"));
-    if (!/^\d+$/.test(c.req.param("id")) || id < 1 || id > 2_147_483_647) {
+    const id = parseRecordId(c.req.param("id"));
+    if (id === null) {
       throw new AppError("not_found", "No such event.");
     }
     const now = new Date();

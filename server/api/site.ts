@@ -1,3 +1,4 @@
+import { parseRecordId } from "#domain/record-id";
 import { asc } from "drizzle-orm";
 import { Hono } from "hono";
 import { etag } from "hono/etag";
@@ -37,9 +38,8 @@ export function createSiteApi() {
   });
 
   api.get("/sponsors/:id", async (c) => {
-    const id = Number(c.req.param("id"));
-    if (!/^\d+$/.test(c.req.param("id")) || id < 1 || id > 2_147_483_647)
-      throw new AppError("not_found", "No such sponsor.");
+    const id = parseRecordId(c.req.param("id"));
+    if (id === null) throw new AppError("not_found", "No such sponsor.");
     const now = new Date();
     const page = await getSponsorPage(c.get("db"), id, now);
     if (!page) throw new AppError("not_found", "No such sponsor.");
