@@ -5,7 +5,7 @@ const setupFiles = ["./tests/support/fail-on-console-error.ts"];
 const pureServerFiles = [
   "server/images/**/*.test.ts",
   "server/services/markdown.test.ts",
-  "server/http/page-cache.test.ts",
+  "server/http/response-cache.test.ts",
 ];
 
 /** The same integration files, once against the embedded database and once against PostgreSQL. */

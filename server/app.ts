@@ -8,6 +8,7 @@ import type { Database } from "#server/db/client";
 import type { Config } from "#server/env";
 import { isDatabaseUp } from "#server/health";
 import type { AppEnv } from "#server/http/app-env";
+import { responseCache } from "#server/http/response-cache";
 import { securityHeaders } from "#server/http/security-headers";
 import { createSeoFiles } from "#server/http/seo-files";
 import { serveUploads } from "#server/http/uploads";
@@ -32,12 +33,22 @@ export interface AppDependencies {
   renderPage?: PageHandler;
   /** Built client files (hashed assets, favicon); absent in development, where Vite serves them. */
   clientBuildDir?: string;
+  /** How long anonymous GET responses are reused (decision 005); 0, the default, renders every request. */
+  responseCacheTtlMs?: number;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-export function createApp({ db, config, logger, renderPage, clientBuildDir }: AppDependencies) {
+export function createApp({
+  db,
+  config,
+  logger,
+  renderPage,
+  clientBuildDir,
+  responseCacheTtlMs = 0,
+}: AppDependencies) {
   const app = new Hono<AppEnv>();
+  const cache = responseCache({ ttlMs: responseCacheTtlMs });
 
   app.use(async (c, next) => {
     c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
@@ -56,6 +67,7 @@ export function createApp({ db, config, logger, renderPage, clientBuildDir }: Ap
     return c.json({ status: up ? "ok" : "unavailable", database: up ? "up" : "down" }, up ? 200 : 503);
   });
 
+  app.use("/api/v1/*", cache);
   app.route("/api/v1", createApiRouter());
   app.route("/auth/v1", createAuthRouter());
   app.get("/uploads/*", serveUploads(config.uploadsDir));
@@ -77,7 +89,7 @@ export function createApp({ db, config, logger, renderPage, clientBuildDir }: Ap
   }
 
   if (renderPage) {
-    app.all("*", (c) =>
+    app.all("*", cache, (c) =>
       renderPage(c.req.raw, { db, config, cspNonce: c.get("cspNonce"), requestId: c.get("requestId") }),
     );
   }

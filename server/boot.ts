@@ -5,6 +5,7 @@ import { createApp, type PageHandler } from "#server/app";
 import { DatabaseLockedError, openDatabase, type DatabaseHandle } from "#server/db/client";
 import { isDatabaseEmpty, seedSampleData } from "#server/db/seed/seed";
 import { ConfigError, readConfig, type Config } from "#server/env";
+import { RESPONSE_CACHE_TTL_MS } from "#server/http/response-cache";
 import { createLogger, type Logger } from "#server/logger";
 
 export interface BootOptions {
@@ -49,6 +50,8 @@ export async function bootServer(options: BootOptions = {}): Promise<RunningServ
     logger,
     renderPage: options.renderPage,
     clientBuildDir: options.clientBuildDir,
+    // Anonymous responses are the same for everyone for a few seconds: make them once (decision 005).
+    responseCacheTtlMs: config.mode === "production" ? RESPONSE_CACHE_TTL_MS : 0,
   });
   const listener = getRequestListener(app.fetch);
   const server = options.httpServer ?? createServer();

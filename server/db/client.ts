@@ -1,4 +1,5 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -33,6 +34,9 @@ export interface DatabaseHandle {
  * "jaz nigts" finds "Jazz Nights" at 0.5. PostgreSQL's default, 0.6, misses common typos.
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.4;
+
+/** Shared buffers of the embedded database (see openEmbedded). */
+const EMBEDDED_SHARED_BUFFERS = "32MB";
 
 /** Any fixed number, the same in every process of this app: the key of the startup advisory lock. */
 const STARTUP_LOCK_KEY = 727_001;
@@ -86,13 +90,21 @@ export function openPostgres(url: string): DatabaseHandle {
  */
 export async function openEmbedded(location: { dir: string } | { loadDataDir: Blob } | null): Promise<DatabaseHandle> {
   let releaseLock = () => {};
-  const options: PGliteOptions = { extensions: { pg_trgm, unaccent } };
+  const options: PGliteOptions = {
+    extensions: { pg_trgm, unaccent },
+    // PGlite's default of 160 MB of shared buffers costs as much memory again; the operating system
+    // caches the data files anyway, and 32 MB holds the hot pages of a site of this size.
+    postgresqlconf: `shared_buffers = ${EMBEDDED_SHARED_BUFFERS}`,
+  };
   if (location && "dir" in location) {
     mkdirSync(path.dirname(location.dir), { recursive: true });
     releaseLock = acquireLock(`${location.dir}.lock`);
     options.dataDir = location.dir;
   } else if (location) {
     options.loadDataDir = location.loadDataDir;
+  }
+  if (options.dataDir && !existsSync(path.join(options.dataDir, "PG_VERSION"))) {
+    await createEmbeddedDatabase(options.dataDir);
   }
   const client = await PGlite.create(options);
   // PGlite is one session for the life of the process: settings made here hold for every query.
@@ -108,6 +120,25 @@ export async function openEmbedded(location: { dir: string } | { loadDataDir: Bl
       releaseLock();
     },
   };
+}
+
+/**
+ * Creates an empty embedded database in `dataDir`. Creating runs initdb in a WebAssembly instance of
+ * its own whose memory (about 400 MB at its peak) a process never gives back, so it runs in a short
+ * child process and the server keeps only what serving needs.
+ */
+async function createEmbeddedDatabase(dataDir: string): Promise<void> {
+  const source = `const [pglite, dataDir] = process.argv.slice(1);
+    const { PGlite } = await import(pglite);
+    await (await PGlite.create({ dataDir })).close();`;
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ["--input-type=module", "--eval", source, import.meta.resolve("@electric-sql/pglite"), dataDir],
+      (error, _stdout, stderr) =>
+        error ? reject(new Error(`Creating the embedded database failed: ${stderr || error.message}`)) : resolve(),
+    );
+  });
 }
 
 export class DatabaseLockedError extends Error {

@@ -1,15 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "#server/http/app-env";
 
 /**
  * Sets the security headers of every response and a fresh CSP nonce per request; the page renderer
  * puts the nonce on the scripts it writes, so no other inline script can run.
  */
 export function securityHeaders({ isProduction }: { isProduction: boolean }) {
-  return createMiddleware(async (c, next) => {
-    const nonce = randomBytes(16).toString("base64");
-    c.set("cspNonce", nonce);
+  return createMiddleware<AppEnv>(async (c, next) => {
+    c.set("cspNonce", randomBytes(16).toString("base64"));
     await next();
+    // Read again: a response reused from the cache carries the nonce it was rendered with.
+    const nonce = c.get("cspNonce");
     const headers = c.res.headers;
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
