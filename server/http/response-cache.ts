@@ -80,8 +80,8 @@ export function responseCache({ ttlMs, clock = Date.now }: { ttlMs: number; cloc
   });
 }
 
-function replay(request: Request, entry: Entry, useNonce: (nonce: string) => void): Response {
-  useNonce(entry.nonce);
+function replay(request: Request, entry: Entry, adoptNonce: (nonce: string) => void): Response {
+  adoptNonce(entry.nonce);
   const headers = new Headers(entry.headers);
   const etag = headers.get("ETag");
   if (etag && matchesEtag(request.headers.get("If-None-Match"), etag)) {
