@@ -6,6 +6,7 @@ const pureServerFiles = [
   "server/images/**/*.test.ts",
   "server/services/markdown.test.ts",
   "server/http/response-cache.test.ts",
+  "server/env.test.ts",
 ];
 
 /** The same integration files, once against the embedded database and once against PostgreSQL. */

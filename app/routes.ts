@@ -6,6 +6,7 @@ export default [
   route("events", "routes/events.tsx"),
   route("events/featured", "routes/featured-events.tsx"),
   route("vip-events", "routes/vip-events.tsx"),
+  route("micro-events", "routes/micro-events.tsx"),
   route("categories", "routes/categories.tsx"),
   route("organizers/:id", "routes/organizer.tsx"),
   route("users/:id", "routes/user.tsx"),

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { defaultEndsAt, isAffordable, isFree, isPast, isSoldOut, isVip, type EventFacts } from "./event";
+import {
+  capacity,
+  defaultEndsAt,
+  isAffordable,
+  isFree,
+  isMicroEvent,
+  isPast,
+  isSoldOut,
+  isVip,
+  MICRO_EVENT_MAX_CAPACITY,
+  type EventFacts,
+} from "./event";
 
 const now = new Date("2026-06-01T12:00:00Z");
 function buildEvent(overrides: Partial<EventFacts> = {}): EventFacts {
@@ -70,5 +81,27 @@ describe("event states", () => {
 
   it("an event ends three hours after it starts by default", () => {
     expect(defaultEndsAt(new Date("2026-06-01T23:30:00Z")).toISOString()).toBe("2026-06-02T02:30:00.000Z");
+  });
+});
+
+describe("micro events", () => {
+  const withQuantities = (...quantities: number[]) => ({
+    ticketTypes: quantities.map((quantity) => ({ priceCents: 10_00, quantity, sold: 0 })),
+  });
+
+  it("counts every ticket of every type as capacity", () => {
+    expect(capacity(withQuantities(12, 20, 8))).toBe(40);
+    expect(capacity(withQuantities())).toBe(0);
+  });
+
+  it("calls a gathering of at most 50 people a micro event, and nothing bigger", () => {
+    expect(isMicroEvent(withQuantities(30, 20))).toBe(true);
+    expect(isMicroEvent(withQuantities(MICRO_EVENT_MAX_CAPACITY))).toBe(true);
+    expect(isMicroEvent(withQuantities(30, 21))).toBe(false);
+    expect(isMicroEvent(withQuantities(200))).toBe(false);
+  });
+
+  it("does not call an event without tickets a micro event", () => {
+    expect(isMicroEvent(withQuantities())).toBe(false);
   });
 });

@@ -19,6 +19,11 @@ export const DEFAULT_EVENT_LENGTH_MS = 3 * 60 * 60 * 1000;
 export const AFFORDABLE_PRICE_CENTS = 30_00;
 /** A ticket above this price makes an event VIP. */
 export const VIP_PRICE_CENTS = 200_00;
+/**
+ * A micro event is a small gathering: everyone who comes fits around a table or in one room (a
+ * workshop, a tasting, a circle), so it holds at most this many people across all its tickets.
+ */
+export const MICRO_EVENT_MAX_CAPACITY = 50;
 const VIP_TITLE_WORDS = /\b(vip|elite|exclusive)\b/i;
 
 export function defaultEndsAt(startsAt: Date): Date {
@@ -27,6 +32,17 @@ export function defaultEndsAt(startsAt: Date): Date {
 
 export function available(ticket: TicketAvailability): number {
   return Math.max(0, ticket.quantity - ticket.sold);
+}
+
+/** How many people the event holds: every ticket of every type. */
+export function capacity(event: Pick<EventFacts, "ticketTypes">): number {
+  return event.ticketTypes.reduce((total, ticket) => total + ticket.quantity, 0);
+}
+
+/** A small gathering (see MICRO_EVENT_MAX_CAPACITY); an event without tickets is not one. */
+export function isMicroEvent(event: Pick<EventFacts, "ticketTypes">): boolean {
+  const people = capacity(event);
+  return people > 0 && people <= MICRO_EVENT_MAX_CAPACITY;
 }
 
 export function isPast(event: Pick<EventFacts, "endsAt">, now: Date): boolean {

@@ -58,7 +58,12 @@ export function createApp({
     await next();
     c.res.headers.set("X-Request-Id", c.get("requestId"));
   });
-  app.use(securityHeaders({ isProduction: config.mode === "production" }));
+  app.use(
+    securityHeaders({
+      isProduction: config.mode === "production",
+      imageSources: config.mapTiles ? [config.mapTiles.cspSource] : [],
+    }),
+  );
   app.use(compress());
 
   app.get("/healthz", async (c) => {

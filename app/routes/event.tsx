@@ -1,4 +1,5 @@
 import { CalendarPlus, Link2, MapPin, Navigation, Share2 } from "lucide-react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { parseRecordId } from "#domain/record-id";
 import { data, Link } from "react-router";
@@ -8,6 +9,7 @@ import type { Language } from "#domain/language";
 import { SPONSOR_TIERS } from "#domain/sponsor";
 import { EventCard } from "#app/components/event-card";
 import { EventImage } from "#app/components/event-image";
+import { EventMap, groupByPlace, type MapTileSettings } from "#app/components/event-map";
 import { buttonClasses } from "#app/components/ui/button";
 import { formatDateRange, formatMoney, formatTimeZone } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
@@ -46,13 +48,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     { category: event.category.key, limit: RELATED_LIMIT + 1, sort: "date" },
     now,
   );
-  return { now, event, related: related.events.filter((other) => other.id !== event.id).slice(0, RELATED_LIMIT) };
+  const tiles = context.config.mapTiles;
+  return {
+    now,
+    event,
+    related: related.events.filter((other) => other.id !== event.id).slice(0, RELATED_LIMIT),
+    tiles: tiles && { url: tiles.url, attribution: tiles.attribution },
+  };
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const { event, now, related } = loaderData;
+  const { event, now, related, tiles } = loaderData;
   const past = isPast(event, now);
   const cancelled = event.status === "cancelled";
   const soldOut = isSoldOut(event);
@@ -174,6 +182,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           </section>
           <TicketList event={event} past={past || cancelled} language={language} />
           {event.sponsors.length > 0 && <Sponsors sponsors={event.sponsors} />}
+          <Location event={event} tiles={tiles} directions={directions} />
         </div>
         <aside className="flex flex-col gap-6">
           <OrganizerCard event={event} />
@@ -235,6 +244,51 @@ function TicketList({ event, past, language }: { event: Detail; past: boolean; l
           })}
         </ul>
       )}
+    </section>
+  );
+}
+
+function Location({ event, tiles, directions }: { event: Detail; tiles: MapTileSettings | null; directions: string }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const { venue } = event;
+  // The map's marker offers this event at its venue; memoized so the map is drawn once.
+  const places = useMemo(
+    () =>
+      groupByPlace(
+        [event],
+        () => venue,
+        () => ({
+          id: event.id,
+          title: event.title,
+          href: `/events/${event.id}`,
+          when: formatDateRange(event.startsAt, event.endsAt, event.timeZone, language, t),
+          language: event.language,
+        }),
+      ),
+    [event, venue, language, t],
+  );
+  return (
+    <section aria-labelledby="location-heading" className="flex flex-col gap-3">
+      <h2 id="location-heading" className="text-xl font-bold">
+        {t("event.location")}
+      </h2>
+      <div>
+        <p className="font-medium">{venue.name}</p>
+        <address className="not-italic text-muted-foreground">
+          {venue.address}, {venue.city}, {venue.state} {venue.zipCode}
+        </address>
+      </div>
+      <EventMap places={places} tiles={tiles} label={t("event.mapLabel", { venue: venue.name })} className="h-64" />
+      <a
+        href={directions}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-1 self-start text-sm font-semibold text-primary hover:underline"
+      >
+        <Navigation aria-hidden="true" className="h-4 w-4" />
+        {t("event.directions")}
+      </a>
     </section>
   );
 }

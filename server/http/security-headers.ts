@@ -6,7 +6,14 @@ import type { AppEnv } from "#server/http/app-env";
  * Sets the security headers of every response and a fresh CSP nonce per request; the page renderer
  * puts the nonce on the scripts it writes, so no other inline script can run.
  */
-export function securityHeaders({ isProduction }: { isProduction: boolean }) {
+export function securityHeaders({
+  isProduction,
+  imageSources = [],
+}: {
+  isProduction: boolean;
+  /** Other origins pages may load pictures from (the map tile server). */
+  imageSources?: string[];
+}) {
   return createMiddleware<AppEnv>(async (c, next) => {
     c.set("cspNonce", randomBytes(16).toString("base64"));
     await next();
@@ -25,7 +32,7 @@ export function securityHeaders({ isProduction }: { isProduction: boolean }) {
           `script-src 'self' 'nonce-${nonce}'`,
           // React and toasts set style attributes; styles cannot run code.
           "style-src 'self' 'unsafe-inline'",
-          "img-src 'self' data: blob:",
+          ["img-src 'self' data: blob:", ...imageSources].join(" "),
           "font-src 'self'",
           "connect-src 'self'",
           "media-src 'self'",

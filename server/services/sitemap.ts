@@ -23,6 +23,7 @@ export async function listSiteEntries(db: Database): Promise<SitemapEntry[]> {
     { path: "/events" },
     { path: "/events/featured" },
     { path: "/vip-events" },
+    { path: "/micro-events" },
     { path: "/categories" },
     ...categoryRows.map((category) => ({ path: `/categories?category=${category.id}` })),
   ];

@@ -16,10 +16,19 @@ const GENERATED_TIERS = [
   { name: "VIP Access", description: "Priority entry, lounge access and a welcome drink.", prices: [120_00, 180_00] },
 ] as const;
 const QUANTITIES = [50, 80, 100, 150, 200, 300] as const;
+/** Up to three types of at most 15 stay within a micro event's 50 people (domain/event.ts). */
+const SMALL_GATHERING_QUANTITIES = [8, 10, 12, 15] as const;
+/**
+ * Sample events that are small gatherings by nature: a founders' breakfast, a tasting, a networking
+ * evening, a sound bath, songwriters in the round, a roundtable, a workshop, a conversation circle,
+ * a story hour. They make the micro events page.
+ */
+export const SMALL_GATHERING_EVENT_IDS: ReadonlySet<number> = new Set([2, 11, 14, 22, 23, 26, 27, 33, 37]);
 
 /**
  * The ticket types of sample event `eventId`, by the spec's rules: event 34 sold out, multiples of 10
- * free, event 36 invitation only at $500; every other event gets 1 to 3 generated types.
+ * free, event 36 invitation only at $500; every other event gets 1 to 3 generated types, small
+ * quantities for the small gatherings.
  */
 export function sampleTicketTypes(eventId: number): SampleTicketType[] {
   if (eventId === 34) {
@@ -53,7 +62,7 @@ export function sampleTicketTypes(eventId: number): SampleTicketType[] {
     .sort((a, b) => a.order - b.order)
     .map(({ tier }) => tier);
   return chosen.map((tier) => {
-    const quantity = pick(random, QUANTITIES);
+    const quantity = pick(random, SMALL_GATHERING_EVENT_IDS.has(eventId) ? SMALL_GATHERING_QUANTITIES : QUANTITIES);
     return {
       name: tier.name,
       description: tier.description,
