@@ -15,5 +15,6 @@ export default [
   route("events/:id", "routes/event.tsx"),
   route("events/:id/calendar.ics", "routes/event-calendar.ts"),
   route("preferences", "routes/preferences.ts"),
+  route("api/docs", "routes/api-docs.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

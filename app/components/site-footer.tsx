@@ -30,6 +30,9 @@ export function SiteFooter() {
       </div>
       <div className="mx-auto flex max-w-7xl flex-col items-start justify-between gap-4 border-t border-border px-4 py-6 sm:flex-row sm:items-center">
         <LanguageSelect />
+        <Link to="/api/docs" className="text-sm text-muted-foreground hover:text-foreground hover:underline">
+          {t("apiDocs.footerLink")}
+        </Link>
         <p className="text-sm text-muted-foreground">{t("footer.copyright", { year: new Date().getFullYear() })}</p>
       </div>
     </footer>

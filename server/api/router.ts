@@ -3,6 +3,7 @@ import { AppError } from "#server/errors";
 import { errorResponse, toAppError } from "#server/http/error-response";
 import type { AppEnv } from "#server/http/app-env";
 import { createEventsApi } from "./events";
+import { createOpenApiApi } from "./openapi";
 import { createSiteApi } from "./site";
 
 /** `/api/v1`: one sub-app per resource is mounted here as the resources arrive. */
@@ -14,6 +15,8 @@ export function createApiRouter() {
     return errorResponse(c, appError);
   });
   api.route("/events", createEventsApi());
+  // Before the site API: its ETag middleware covers every path mounted after it.
+  api.route("/openapi.json", createOpenApiApi());
   api.route("/", createSiteApi());
 
   // Last: a mounted app's notFound() is not consulted by its parent, so unknown paths end here.
