@@ -26,6 +26,8 @@ export function createEventsApi() {
       page: result.page,
       pageSize: result.pageSize,
       total: result.total,
+      // Past 1,000 matches `total` is a lower bound: at least that many match (decision 004).
+      totalIsLowerBound: result.totalIsLowerBound,
     });
   });
 

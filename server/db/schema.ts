@@ -139,9 +139,16 @@ export const events = pgTable(
     check("events_status_check", sql`${t.status} in ('draft', 'published', 'cancelled')`),
     check("events_language_check", sql`${t.language} in ('en', 'fr', 'ar', 'am')`),
     index("events_status_starts_at_idx").on(t.status, t.startsAt),
-    index("events_category_idx").on(t.categoryId),
+    // Lists filtered by category, language or place read one of these in date order and stop at a page.
+    index("events_category_starts_at_idx").on(t.categoryId, t.startsAt),
+    index("events_language_starts_at_idx").on(t.language, t.startsAt),
+    index("events_venue_starts_at_idx").on(t.venueId, t.startsAt),
     index("events_organizer_idx").on(t.organizerId),
-    index("events_venue_idx").on(t.venueId),
+    // Events under way at an instant (started, not yet ended), which a date-ordered scan from that
+    // instant would otherwise find only by reading every past event: see event-search.ts.
+    index("events_published_period_idx")
+      .using("gist", sql`tstzrange(${t.startsAt}, ${t.endsAt})`)
+      .where(sql`${t.status} = 'published'`),
   ],
 );
 
