@@ -15,7 +15,7 @@ export default defineConfig({
   },
   // Pre-bundled up front in development, so the first page load does not trigger a reload.
   optimizeDeps: {
-    include: ["react-i18next", "i18next", "sonner", "lucide-react"],
+    include: ["sonner", "lucide-react"],
     // Reached only through loaders, which never run in the browser.
     exclude: ["drizzle-orm", "@electric-sql/pglite", "postgres"],
   },

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 export const SOCIAL_NETWORKS = [
   "twitter",
   "instagram",
@@ -11,10 +9,6 @@ export const SOCIAL_NETWORKS = [
   "tiktok",
 ] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-
-export const socialLinksSchema = z
-  .object(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, z.url().max(300).optional()])))
-  .strict();
 
 export type SocialLinks = Partial<Record<SocialNetwork, string>>;
 

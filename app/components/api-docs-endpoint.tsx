@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 
 /** One parameter as the docs page shows it, taken from the OpenAPI document by the route's loader. */
 export interface ApiParameterView {

@@ -1,6 +1,6 @@
 import { LocateFixed } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { useFetcher } from "react-router";
 import type { EventSummary } from "#domain/event-summary";
 import { EventCard } from "./event-card";

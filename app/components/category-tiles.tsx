@@ -16,7 +16,7 @@ import {
   Utensils,
   type LucideIcon,
 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { Link } from "react-router";
 
 /** The icon each category's `icon` names (see domain/catalog.ts). */

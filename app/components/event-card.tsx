@@ -1,6 +1,6 @@
 import { Calendar, Clock, MapPin } from "lucide-react";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "#app/i18n/translator";
+import { useTranslation } from "#app/i18n/use-translation";
 import { Link } from "react-router";
 import { isPast, isSoldOut, isVip } from "#domain/event";
 import type { Language } from "#domain/language";

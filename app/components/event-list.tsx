@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import type { EventSummary } from "#domain/event-summary";
 import { LANGUAGES, type Language } from "#domain/language";
 import { EventCard } from "./event-card";

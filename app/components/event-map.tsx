@@ -1,6 +1,6 @@
 import { MapPin } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { useNavigate } from "react-router";
 
 /** The tile server the site is configured with (server/env.ts), as pages receive it. */

@@ -1,8 +1,11 @@
 import { Pause, Play, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { preload } from "react-dom";
+import { useTranslation } from "#app/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { buttonClasses } from "./ui/button";
+
+const POSTER = "/media/hero-poster.webp";
 
 /**
  * The home page's 600 px hero: a muted, looping background video (not played at all when the visitor
@@ -10,6 +13,9 @@ import { buttonClasses } from "./ui/button";
  */
 export function Hero() {
   const { t } = useTranslation();
+  // The poster is the page's largest paint. Browsers do not look ahead for video posters as they do for
+  // images, so without this hint in <head> it is requested late and shares the line with scripts and fonts.
+  preload(POSTER, { as: "image", fetchPriority: "high" });
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
 
@@ -38,7 +44,7 @@ export function Hero() {
       <video
         ref={video}
         className="absolute inset-0 -z-10 h-full w-full object-cover"
-        poster="/media/hero-poster.webp"
+        poster={POSTER}
         muted
         loop
         playsInline

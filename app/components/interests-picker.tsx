@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { Link } from "react-router";
 import { INTERESTS, INTERESTS_SHOWN_BY_DEFAULT } from "#domain/catalog";
 import { buttonClasses } from "./ui/button";

@@ -1,5 +1,5 @@
 import { useId, type ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { isLanguage, LANGUAGES } from "#domain/language";
 import { buttonClasses } from "#app/components/ui/button";

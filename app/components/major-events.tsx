@@ -1,6 +1,6 @@
 import { Play } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { Link } from "react-router";
 import type { Language } from "#domain/language";
 import type { MajorEvent } from "#server/services/major-events";

@@ -1,6 +1,6 @@
 import { Menu } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { Link } from "react-router";
 import { buttonClasses } from "#app/components/ui/button";
 import { Sheet } from "#app/components/ui/sheet";

@@ -1,5 +1,5 @@
 import { ExternalLink, MapPin } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { SOCIAL_NETWORKS } from "#domain/profile";
 import type { PublicProfile } from "#server/services/profiles";
 

@@ -1,5 +1,5 @@
 import { ChevronDown, Ticket } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { Link, NavLink as RouterNavLink } from "react-router";
 import { buttonClasses } from "#app/components/ui/button";
 import { Disclosure, DISCLOSURE_ITEM } from "#app/components/ui/disclosure";
@@ -53,7 +53,7 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="ms-auto flex items-center gap-2">
-          <Link to={FIND_MY_TICKET.to} className={buttonClasses("outline", "sm", "hidden lg:inline-flex")}>
+          <Link to={FIND_MY_TICKET.to} className={buttonClasses("outline", "sm", "max-lg:hidden")}>
             <Ticket aria-hidden="true" className="h-4 w-4" />
             {t(FIND_MY_TICKET.labelKey)}
           </Link>

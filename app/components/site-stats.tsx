@@ -1,9 +1,9 @@
 import { CalendarDays, Mic, Users } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import type { Language } from "#domain/language";
 import type { SiteStats } from "#server/services/site-stats";
-import { LOCALE_TAGS } from "#app/i18n/format";
+import { formatCount } from "#app/i18n/format";
 
 const REFRESH_MS = 3_000;
 
@@ -26,7 +26,7 @@ export function SiteStatsStrip({ initial }: { initial: SiteStats }) {
     return () => clearInterval(timer);
   }, []);
 
-  const format = new Intl.NumberFormat(LOCALE_TAGS[i18n.language as Language]);
+  const language = i18n.language as Language;
   const items = [
     { key: "upcoming", icon: CalendarDays, value: stats.upcomingEvents, label: t("home.statsUpcoming") },
     { key: "people", icon: Users, value: stats.registeredPeople, label: t("home.statsPeople") },
@@ -42,7 +42,7 @@ export function SiteStatsStrip({ initial }: { initial: SiteStats }) {
               <Icon aria-hidden="true" className="h-4 w-4 text-primary" />
               {label}
             </dt>
-            <dd className="min-w-[5ch] text-2xl font-bold tabular-nums">{format.format(value)}</dd>
+            <dd className="min-w-[5ch] text-2xl font-bold tabular-nums">{formatCount(value, language)}</dd>
           </div>
         ))}
       </dl>

@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useLayoutEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { useFetcher } from "react-router";
 import { buttonClasses } from "#app/components/ui/button";
 import { Disclosure, DISCLOSURE_ITEM } from "#app/components/ui/disclosure";

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateRange, formatMoney, formatTime, formatTimeZone, isSameLocalDay } from "./format";
-import { i18nFor } from "./i18n";
+import {
+  formatCount,
+  formatDate,
+  formatDateRange,
+  formatMoney,
+  formatTime,
+  formatTimeZone,
+  isSameLocalDay,
+} from "./format";
+import { translatorFor } from "./translator";
 import en from "./locales/en.json";
 import fr from "./locales/fr.json";
 
@@ -19,6 +27,8 @@ describe("formatting for English (spec §9)", () => {
 
   it("shows money in US dollars with two decimals", () => {
     expect(formatMoney(45_00, "en")).toBe("$45.00");
+    expect(formatCount(12_345, "en")).toBe("12,345");
+    expect(formatCount(12_345, "fr")).toBe("12\u202f345");
     expect(formatMoney(12_50, "en")).toBe("$12.50");
     expect(formatMoney(0, "en")).toBe("$0.00");
   });
@@ -51,8 +61,8 @@ describe("same local day", () => {
 });
 
 describe("date ranges", () => {
-  const english = i18nFor("en", en).t;
-  const french = i18nFor("fr", fr).t;
+  const english = translatorFor("en", en).t;
+  const french = translatorFor("fr", fr).t;
 
   it("show the date once with both times when the event starts and ends on one day", () => {
     const end = new Date("2026-12-05T03:30:00Z"); // 10:30 PM the same evening in Washington

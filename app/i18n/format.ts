@@ -53,6 +53,17 @@ export function formatMoney(cents: number, language: Language): string {
   return formatter.format(cents / 100);
 }
 
+/** "1,234" in English: a whole count in the language's number style. */
+export function formatCount(value: number, language: Language): string {
+  const key = `count|${language}`;
+  let formatter = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALE_TAGS[language], { maximumFractionDigits: 0 });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(value);
+}
+
 /**
  * When an event happens, per spec §9: "date, start time - end time" on one day, otherwise
  * "start date - end date". The joining words and punctuation come from the language's messages.

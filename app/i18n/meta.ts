@@ -1,6 +1,5 @@
-import type { TFunction } from "i18next";
 import { DEFAULT_LANGUAGE, isLanguage } from "#domain/language";
-import { i18nFor } from "./i18n";
+import { translatorFor, type TFunction } from "./translator";
 import { loadedMessages } from "./messages";
 
 /**
@@ -12,5 +11,5 @@ export function metaTranslator(matches: readonly ({ id: string; data?: unknown }
   const language = isLanguage(rootData?.language) ? rootData.language : DEFAULT_LANGUAGE;
   const messages = loadedMessages(language) ?? loadedMessages(DEFAULT_LANGUAGE);
   if (!messages) throw new Error("Messages must be loaded before meta runs");
-  return i18nFor(language, messages).t;
+  return translatorFor(language, messages).t;
 }

@@ -1,14 +1,13 @@
-import type { i18n } from "i18next";
 import { useEffect, useReducer } from "react";
 import { LANGUAGES, type Language } from "#domain/language";
-import { i18nFor } from "./i18n";
+import { translatorFor, type Translator } from "./translator";
 import { loadedMessages, loadMessages } from "./messages";
 
 /**
- * The i18next instance for `language`. Messages are preloaded for the server render and for
+ * The translator for `language`. Messages are preloaded for the server render and for
  * hydration; when the language changes to one not loaded yet, a loaded one shows until it arrives.
  */
-export function useI18n(language: Language): i18n {
+export function useI18n(language: Language): Translator {
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const messages = loadedMessages(language);
 
@@ -16,8 +15,8 @@ export function useI18n(language: Language): i18n {
     if (!messages) void loadMessages(language).then(rerender);
   }, [language, messages]);
 
-  if (messages) return i18nFor(language, messages);
+  if (messages) return translatorFor(language, messages);
   const fallback = LANGUAGES.find((candidate) => loadedMessages(candidate));
   if (!fallback) throw new Error(`No messages were loaded before rendering (wanted ${language})`);
-  return i18nFor(fallback, loadedMessages(fallback)!);
+  return translatorFor(fallback, loadedMessages(fallback)!);
 }

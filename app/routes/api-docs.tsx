@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { ApiEndpoint, type ApiEndpointView, type ApiParameterView } from "#app/components/api-docs-endpoint";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";

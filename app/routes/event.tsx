@@ -1,14 +1,14 @@
 import { CalendarPlus, Link2, MapPin, Navigation, Share2 } from "lucide-react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { parseRecordId } from "#domain/record-id";
 import { data, Link } from "react-router";
-import { toast } from "sonner";
 import { available, isPast, isSoldOut, isVip } from "#domain/event";
 import type { Language } from "#domain/language";
 import { SPONSOR_TIERS } from "#domain/sponsor";
 import { EventCard } from "#app/components/event-card";
 import { EventImage } from "#app/components/event-image";
+import { notify } from "#app/components/toasts";
 import { EventMap, groupByPlace, type MapTileSettings } from "#app/components/event-map";
 import { buttonClasses } from "#app/components/ui/button";
 import { formatDateRange, formatMoney, formatTimeZone } from "#app/i18n/format";
@@ -146,14 +146,9 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 <address className="not-italic text-muted-foreground">
                   {event.venue.address}, {event.venue.city}, {event.venue.state} {event.venue.zipCode}
                 </address>
-                <a
-                  href={directions}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline"
-                >
-                  <Navigation aria-hidden="true" className="h-4 w-4" />
-                  {t("event.directions")}
+                {/* The map and directions are in the Location section further down. */}
+                <a href="#location-heading" className="text-sm font-semibold text-primary hover:underline">
+                  {t("event.seeMap")}
                 </a>
               </dd>
             </div>
@@ -270,7 +265,7 @@ function Location({ event, tiles, directions }: { event: Detail; tiles: MapTileS
   );
   return (
     <section aria-labelledby="location-heading" className="flex flex-col gap-3">
-      <h2 id="location-heading" className="text-xl font-bold">
+      <h2 id="location-heading" className="scroll-mt-24 text-xl font-bold">
         {t("event.location")}
       </h2>
       <div>
@@ -377,9 +372,9 @@ function ShareBox({ eventId, title }: { eventId: number; title: string }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url());
-      toast.success(t("event.linkCopied"));
+      notify("success", t("event.linkCopied"));
     } catch {
-      toast.error(t("event.copyFailed"));
+      notify("error", t("event.copyFailed"));
     }
   };
   const share = () => {

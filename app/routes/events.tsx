@@ -1,17 +1,10 @@
 import { LocateFixed, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { data, Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { CATEGORIES } from "#domain/catalog";
-import {
-  DATE_WINDOWS,
-  effectiveSort,
-  parseEventSearch,
-  PLACE_KEYS,
-  PLACES,
-  SORTS,
-  type EventSearch,
-} from "#domain/event-search";
+import { parseEventSearch, type EventSearch } from "#domain/event-search";
+import { DATE_WINDOWS, effectiveSort, PLACE_KEYS, PLACES, SORTS } from "#domain/event-search-options";
 import { LANGUAGES } from "#domain/language";
 import { EventCard } from "#app/components/event-card";
 import { buttonClasses } from "#app/components/ui/button";
@@ -46,7 +39,12 @@ export default function Events({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { now, result, search, invalid } = loaderData;
   const searching = useNavigation().state === "loading";
-  const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1;
+  // Past 1,000 matches the total is a lower bound ("more than 1,000"): there is at least one more
+  // event than it says, so at least that many pages, and the next page always exists.
+  const pages = result
+    ? Math.max(1, Math.ceil((result.total + (result.totalIsLowerBound ? 1 : 0)) / result.pageSize))
+    : 1;
+  const pagesMayBeMore = result?.totalIsLowerBound ?? false;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -56,10 +54,14 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="results-heading" aria-busy={searching}>
           <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite">
-              {result ? t("search.results", { count: result.total }) : t("search.noResults")}
+              {result
+                ? t(result.totalIsLowerBound ? "search.resultsMoreThan" : "search.results", { count: result.total })
+                : t("search.noResults")}
             </h2>
             {result && pages > 1 && (
-              <p className="text-sm text-muted-foreground">{t("search.pageOf", { page: result.page, pages })}</p>
+              <p className="text-sm text-muted-foreground">
+                {t(pagesMayBeMore ? "search.pageOfAtLeast" : "search.pageOf", { page: result.page, pages })}
+              </p>
             )}
           </div>
           {invalid && (
@@ -85,7 +87,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          {result && pages > 1 && <Pagination page={result.page} pages={pages} />}
+          {result && pages > 1 && <Pagination page={result.page} pages={pages} pagesMayBeMore={pagesMayBeMore} />}
         </section>
       </div>
     </div>
@@ -320,7 +322,7 @@ function useSearchLink() {
   };
 }
 
-function Pagination({ page, pages }: { page: number; pages: number }) {
+function Pagination({ page, pages, pagesMayBeMore }: { page: number; pages: number; pagesMayBeMore: boolean }) {
   const { t } = useTranslation();
   const searchLink = useSearchLink();
   const link = (target: number) => searchLink((params) => params.set("page", String(target)));
@@ -333,7 +335,9 @@ function Pagination({ page, pages }: { page: number; pages: number }) {
       ) : (
         <span />
       )}
-      <span className="text-sm text-muted-foreground">{t("search.pageOf", { page, pages })}</span>
+      <span className="text-sm text-muted-foreground">
+        {t(pagesMayBeMore ? "search.pageOfAtLeast" : "search.pageOf", { page, pages })}
+      </span>
       {page < pages ? (
         <Link to={link(page + 1)} rel="next" className={buttonClasses("outline")}>
           {t("search.next")}

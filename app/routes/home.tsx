@@ -1,6 +1,6 @@
 import { Bot, Calculator } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { Link } from "react-router";
 import { AroundYou } from "#app/components/around-you";
 import { CategoryTiles } from "#app/components/category-tiles";
@@ -77,7 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
       <Section id="upcoming" title={t("home.upcomingTitle")} viewAll="/events">
-        <EventGrid events={home.upcoming} now={home.now} empty={t("home.noUpcoming")} eager />
+        <EventGrid events={home.upcoming} now={home.now} empty={t("home.noUpcoming")} />
       </Section>
       <Section id="around" title={t("home.aroundTitle")} viewAll="/events?near=washington">
         <AroundYou initial={home.aroundYou} now={home.now} limit={HOME_LIMITS.aroundYou} />
@@ -142,19 +142,18 @@ function EventGrid({
   events,
   now,
   empty,
-  eager = false,
 }: {
   events: Route.ComponentProps["loaderData"]["upcoming"];
   now: Date;
   empty: string;
-  eager?: boolean;
 }) {
   if (events.length === 0) return <p className="text-muted-foreground">{empty}</p>;
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-      {events.map((event, index) => (
+      {events.map((event) => (
         <li key={event.id} className="flex">
-          <EventCard event={event} now={now} eager={eager && index < 4} />
+          {/* Lazy images: every grid on this page is below the hero, out of the first screen. */}
+          <EventCard event={event} now={now} />
         </li>
       ))}
     </ul>

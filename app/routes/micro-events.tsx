@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { MICRO_EVENT_MAX_CAPACITY } from "#domain/event";
 import type { Language } from "#domain/language";
 import { EventCard } from "#app/components/event-card";

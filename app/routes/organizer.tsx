@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { data } from "react-router";
 import { EventList } from "#app/components/event-list";
 import { ProfileHeader } from "#app/components/profile-header";

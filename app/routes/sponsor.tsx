@@ -1,5 +1,5 @@
 import { ExternalLink } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { parseRecordId } from "#domain/record-id";
 import { data } from "react-router";
 import { EventList } from "#app/components/event-list";

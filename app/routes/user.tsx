@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation";
 import { data, Link } from "react-router";
 import { ProfileHeader } from "#app/components/profile-header";
 import { buttonClasses } from "#app/components/ui/button";

@@ -9,7 +9,8 @@ import {
   type EventSearchInput,
 } from "#domain/event-search";
 import { LANGUAGES } from "#domain/language";
-import { ROLES, socialLinksSchema } from "#domain/profile";
+import { ROLES } from "#domain/profile";
+import { socialLinksSchema } from "#domain/profile-schema";
 import { REPUTATION_LEVELS } from "#domain/reputation";
 import { SPONSOR_TIERS } from "#domain/sponsor";
 import { ERROR_CODES } from "#server/errors";

@@ -90,6 +90,17 @@ describe("the response cache", () => {
     expect(site.state.runs).toBe(2);
   });
 
+  it("forgets an expired response once the address answers something it does not keep", async () => {
+    let status = 200;
+    const site = cachedSite(() => new Response("<p>event</p>", { status, headers: { "Content-Type": "text/html" } }));
+    await site.get("/events/9");
+    site.advance(RESPONSE_CACHE_TTL_MS);
+    status = 404;
+    expect((await site.get("/events/9")).status).toBe(404);
+    expect((await site.get("/events/9")).status).toBe(404);
+    expect(site.state.runs).toBe(3);
+  });
+
   it("sends kept bytes gzipped to clients that accept it, and plain to the others", async () => {
     const big = "x".repeat(5000);
     const site = cachedSite(() => Response.json({ data: big }));

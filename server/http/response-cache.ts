@@ -28,9 +28,10 @@ interface Entry {
  * Reuses a successful GET response for `ttlMs` for every visitor who would get the same bytes: same
  * URL, cookies and language preference. Requests that carry credentials are never served from here,
  * and responses that set a cookie or forbid reuse (Cache-Control) are never kept; a shorter max-age
- * shortens the reuse. Concurrent requests for a response being made wait
- * for it instead of making their own; while an expired response is remade, the others still get it. The kept bytes are compressed once, so a reuse costs no rendering,
- * no query and no compression. `ttlMs` 0 turns the cache off (development, tests of live data).
+ * shortens the reuse. Concurrent requests for a response being made wait for it instead of making
+ * their own; while an expired response is remade, the others still get it. The kept bytes are
+ * compressed once, so a reuse costs no rendering, no query and no compression. `ttlMs` 0 turns the
+ * cache off (development, tests of live data).
  */
 export function responseCache({ ttlMs, clock = Date.now }: { ttlMs: number; clock?: () => number }) {
   const entries = new Map<string, Entry>();
@@ -56,8 +57,13 @@ export function responseCache({ ttlMs, clock = Date.now }: { ttlMs: number; cloc
       const response = c.res;
       const type = response.headers.get("Content-Type") ?? "";
       const keepFor = Math.min(ttlMs, allowedReuseMs(response.headers.get("Cache-Control")));
-      if (response.status !== 200 || response.headers.has("Set-Cookie") || !CACHEABLE_TYPE.test(type)) return;
-      if (keepFor <= 0) return;
+      const keepable =
+        response.status === 200 && !response.headers.has("Set-Cookie") && CACHEABLE_TYPE.test(type) && keepFor > 0;
+      if (!keepable) {
+        // An expired copy must not outlive an answer that changed to one we do not keep (a 404, say).
+        entries.delete(key);
+        return;
+      }
       const entry: Entry = {
         at: clock(),
         ttlMs: keepFor,

@@ -23,7 +23,17 @@ export function createSeoFiles() {
   files.get("/robots.txt", (c) => {
     const origin = c.get("config").publicUrl;
     c.header("Cache-Control", "public, max-age=3600");
-    return c.text(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /auth/\n\nSitemap: ${origin}/sitemap.xml\n`);
+    const lines = [
+      "User-agent: *",
+      "Allow: /",
+      // The API's documentation is a page like any other; the API itself is not for crawlers.
+      "Allow: /api/docs",
+      "Disallow: /api/",
+      "Disallow: /auth/",
+      "",
+      `Sitemap: ${origin}/sitemap.xml`,
+    ];
+    return c.text(`${lines.join("\n")}\n`);
   });
 
   files.get("/sitemap.xml", async (c) => {

@@ -31,7 +31,8 @@ export function serveUploads(uploadsDir: string) {
       headers: {
         "Content-Type": contentType,
         "Content-Length": String(size),
-        "Cache-Control": "public, max-age=86400",
+        // A stored file's name never gets new content (a changed picture is saved under a new name).
+        "Cache-Control": "public, max-age=31536000, immutable",
       },
     });
   };

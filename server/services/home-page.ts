@@ -1,4 +1,4 @@
-import { PLACES } from "#domain/event-search";
+import { PLACES } from "#domain/event-search-options";
 import { HOME_LIMITS } from "#domain/home-sections";
 import type { Database } from "#server/db/client";
 import { listCategories } from "./categories";

@@ -25,6 +25,7 @@ export async function listSiteEntries(db: Database): Promise<SitemapEntry[]> {
     { path: "/vip-events" },
     { path: "/micro-events" },
     { path: "/categories" },
+    { path: "/api/docs" },
     ...categoryRows.map((category) => ({ path: `/categories?category=${category.id}` })),
   ];
 }

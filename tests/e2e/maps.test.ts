@@ -44,7 +44,7 @@ describe("micro events and maps", () => {
     const title = await eventLink.textContent();
     await eventLink.click();
     await page.waitForURL(/\/events\/\d+$/);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(title);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
     expectCleanConsole(page);
   });
 

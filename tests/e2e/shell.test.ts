@@ -85,11 +85,23 @@ describe("the header", () => {
     await expect(header.getByRole("link", { name: "Sign Up" }).getAttribute("href")).resolves.toBe("/signup");
   });
 
+  it("fits a 360 px phone without sideways scrolling", async () => {
+    const page = await openPage({ viewport: { width: 360, height: 740 } });
+    for (const path of ["/", "/events", "/events/1", "/micro-events", "/sponsors", "/api/docs"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBe(0);
+    }
+  });
+
   it("moves into a side sheet below 768 px: 80% wide, at most 350 px, closing on a link choice", async () => {
     const page = await openPage({ viewport: { width: 375, height: 740 } });
     await page.goto("/");
     await waitForHydration(page);
     await expect(page.getByRole("banner").getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(false);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Find My Ticket" }).isVisible()).resolves.toBe(false);
 
     await page.getByRole("button", { name: "Open menu" }).click();
     const sheet = page.getByRole("dialog", { name: "Menu" });

@@ -96,7 +96,7 @@ describe(`the HTTP server on the ${testDatabaseKind()} database`, () => {
     const response = await app.request(url);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/webp");
-    expect(response.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(["webp", 480, 270]);
     expect(existsSync(stored)).toBe(true);

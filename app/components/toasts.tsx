@@ -1,0 +1,52 @@
+import { useEffect, useSyncExternalStore, type ComponentProps } from "react";
+
+type Sonner = typeof import("sonner");
+type ToastKind = "success" | "error" | "info";
+
+// Sonner is about 9 KB of script that most visits never use: it loads with the first notice.
+let sonner: Sonner | null = null;
+let hostMounted = false;
+const pending: { kind: ToastKind; message: string }[] = [];
+const listeners = new Set<() => void>();
+
+/** Shows a short notice (a toast); the first one loads the toast library. */
+export function notify(kind: ToastKind, message: string): void {
+  pending.push({ kind, message });
+  if (sonner && hostMounted) return flush();
+  void import("sonner").then((module) => {
+    sonner = module;
+    for (const listener of listeners) listener();
+  });
+}
+
+function flush() {
+  for (const { kind, message } of pending.splice(0)) sonner?.toast[kind](message);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Where notices appear; renders nothing until the first one. */
+export function Toasts(props: ComponentProps<Sonner["Toaster"]>) {
+  const loaded = useSyncExternalStore(
+    subscribe,
+    () => sonner,
+    () => null,
+  );
+  if (!loaded) return null;
+  return <ToasterHost Toaster={loaded.Toaster} {...props} />;
+}
+
+function ToasterHost({ Toaster, ...props }: { Toaster: Sonner["Toaster"] } & ComponentProps<Sonner["Toaster"]>) {
+  // The Toaster (a child) subscribes to notices in its own effect, which runs before this one.
+  useEffect(() => {
+    hostMounted = true;
+    flush();
+    return () => {
+      hostMounted = false;
+    };
+  }, []);
+  return <Toaster {...props} />;
+}
