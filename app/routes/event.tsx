@@ -65,7 +65,6 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
   const cancelled = event.status === "cancelled";
   const soldOut = isSoldOut(event);
   const [mainImage, ...otherImages] = event.images;
-  const directions = `https://www.google.com/maps/dir/?api=1&destination=${event.venue.latitude},${event.venue.longitude}`;
   const badges = [
     event.isPromoted && t("eventCard.promoted"),
     event.isFeatured && t("eventCard.featured"),
@@ -177,7 +176,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           </section>
           <TicketList event={event} past={past || cancelled} language={language} />
           {event.sponsors.length > 0 && <Sponsors sponsors={event.sponsors} />}
-          <Location event={event} tiles={tiles} directions={directions} />
+          <Location event={event} tiles={tiles} />
         </div>
         <aside className="flex flex-col gap-6">
           <OrganizerCard event={event} />
@@ -243,10 +242,11 @@ function TicketList({ event, past, language }: { event: Detail; past: boolean; l
   );
 }
 
-function Location({ event, tiles, directions }: { event: Detail; tiles: MapTileSettings | null; directions: string }) {
+function Location({ event, tiles }: { event: Detail; tiles: MapTileSettings | null }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const { venue } = event;
+  const directions = `https://www.google.com/maps/dir/?api=1&destination=${venue.latitude},${venue.longitude}`;
   // The map's marker offers this event at its venue; memoized so the map is drawn once.
   const places = useMemo(
     () =>

@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_SIZE, DEFAULT_RADIUS_MILES, dateWindow, type EventSearch }
 import { effectiveSort, searchOrigin, type EventSort } from "#domain/event-search-options";
 import type { EventSummary } from "#domain/event-summary";
 import { instant, selectRows, type Database } from "#server/db/client";
-import { activePromotion } from "./active-promotion";
+import { activePromotion, promotedEventIds } from "./active-promotion";
 import { loadEventSummaries } from "./event-summaries";
 
 export interface EventSearchResult {
@@ -158,9 +158,7 @@ export async function searchEvents(db: Database, search: EventSearch, now: Date)
   // rest (tier 1). Apart, each tier can be read in the sort's own order.
   let notPromoted = (_id: SQL): SQL[] => [];
   if (promotedFirst) {
-    ctes.push(sql`promoted as materialized (select distinct p.event_id from promotions p
-      where p.placement = 'explore' and p.is_active and p.starts_at <= ${instant(now)} and p.ends_at > ${instant(now)}
-        and p.event_id is not null)`);
+    ctes.push(sql`promoted as materialized (${promotedEventIds("explore", now)})`);
     notPromoted = (id) => [sql`${id} <> all(array(select event_id from promoted))`];
   }
 
