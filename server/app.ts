@@ -7,7 +7,7 @@ import { createAuthRouter } from "#server/auth/router";
 import type { Database } from "#server/db/client";
 import type { Config } from "#server/env";
 import { isDatabaseUp } from "#server/health";
-import type { AppEnv } from "#server/http/app-env";
+import type { AppEnv, Viewer } from "#server/http/app-env";
 import { responseCache } from "#server/http/response-cache";
 import { securityHeaders } from "#server/http/security-headers";
 import { createSeoFiles } from "#server/http/seo-files";
@@ -21,6 +21,8 @@ export type PageContext = {
   config: Config;
   cspNonce: string;
   requestId: string;
+  /** The signed-in person, or null for visitors (decision 007). */
+  viewer: Viewer | null;
 };
 
 export type PageHandler = (request: Request, context: PageContext) => Promise<Response>;
@@ -95,7 +97,13 @@ export function createApp({
 
   if (renderPage) {
     app.all("*", cache, (c) =>
-      renderPage(c.req.raw, { db, config, cspNonce: c.get("cspNonce"), requestId: c.get("requestId") }),
+      renderPage(c.req.raw, {
+        db,
+        config,
+        cspNonce: c.get("cspNonce"),
+        requestId: c.get("requestId"),
+        viewer: c.get("viewer") ?? null,
+      }),
     );
   }
 

@@ -30,6 +30,20 @@ const envSchema = z.object({
     .default(DEFAULT_MAP_TILE_URL),
   MAP_TILE_ATTRIBUTION: z.string().max(500).default(DEFAULT_MAP_TILE_ATTRIBUTION),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]+/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(320).default("DMV Events <no-reply@localhost>"),
+  DEV_MAILBOX: z.enum(["true", "false"]).optional(),
+  AUTH_REDIRECT_ALLOW_LIST: z.string().max(4000).default(""),
+  AUTH_EMAILS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  AUTH_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(300).max(86_400).default(3600),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -46,6 +60,57 @@ export interface Config {
   /** Where maps get their background pictures; null when turned off (markers still show). */
   mapTiles: MapTiles | null;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  mail: MailConfig;
+  auth: AuthConfig;
+}
+
+export interface MailConfig {
+  /** Where e-mail goes; null delivers to the development mailbox instead. */
+  smtpUrl: string | null;
+  from: string;
+  /** Whether /dev/mailbox lists delivered messages (on by default outside production). */
+  isDevMailboxOpen: boolean;
+}
+
+export interface AuthConfig {
+  /** Extra addresses (besides the site itself) that auth links may redirect to; `*` matches within a segment. */
+  redirectAllowList: string[];
+  /** The overall cap on auth e-mails per hour (Supabase's RATE_LIMIT_EMAIL_SENT). */
+  emailsPerHour: number;
+  accessTokenSeconds: number;
+  /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
+  /** Social sign-in providers with their credentials; absent ones answer "provider is not enabled". */
+  providers: Partial<Record<OAuthProviderName, OAuthProviderConfig>>;
+}
+
+export type OAuthProviderName = "google" | "facebook";
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** Google: the OpenID userinfo endpoint; Facebook: the Graph API `me` endpoint. */
+  profileUrl: string;
+}
+
+/** The providers' real endpoints; tests replace them with a local fake provider. */
+export const OAUTH_ENDPOINTS: Record<OAuthProviderName, Omit<OAuthProviderConfig, "clientId" | "clientSecret">> = {
+  google: {
+    authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+    tokenUrl: "https://oauth2.googleapis.com/token",
+    profileUrl: "https://openidconnect.googleapis.com/v1/userinfo",
+  },
+  facebook: {
+    authorizeUrl: "https://www.facebook.com/v19.0/dialog/oauth",
+    tokenUrl: "https://graph.facebook.com/v19.0/oauth/access_token",
+    profileUrl: "https://graph.facebook.com/me",
+  },
+};
+
+function oauthProvider(name: OAuthProviderName, clientId?: string, clientSecret?: string) {
+  return clientId && clientSecret ? { [name]: { clientId, clientSecret, ...OAUTH_ENDPOINTS[name] } } : {};
 }
 
 export interface MapTiles {
@@ -90,5 +155,22 @@ export function readConfig(source: Record<string, string | undefined> = process.
         ? null
         : { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION, cspSource: tileSource(env.MAP_TILE_URL) },
     logLevel: env.LOG_LEVEL,
+    mail: {
+      smtpUrl: env.SMTP_URL ?? null,
+      from: env.MAIL_FROM,
+      isDevMailboxOpen: env.DEV_MAILBOX ? env.DEV_MAILBOX === "true" : env.NODE_ENV !== "production",
+    },
+    auth: {
+      redirectAllowList: env.AUTH_REDIRECT_ALLOW_LIST.split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+      emailsPerHour: env.AUTH_EMAILS_PER_HOUR,
+      accessTokenSeconds: env.AUTH_ACCESS_TOKEN_SECONDS,
+      trustProxy: env.TRUST_PROXY === "true",
+      providers: {
+        ...oauthProvider("google", env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
+        ...oauthProvider("facebook", env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET),
+      },
+    },
   };
 }

@@ -2,6 +2,18 @@ import type { Database } from "#server/db/client";
 import type { Config } from "#server/env";
 import type { Logger } from "#server/logger";
 
+/**
+ * The signed-in person making the request, established by server/http/viewer.ts from the session
+ * cookie or a bearer access token (decision 007); null for visitors.
+ */
+export interface Viewer {
+  userId: string;
+  sessionId: string;
+  email: string;
+  name: string;
+  profileImage: string | null;
+}
+
 /** What every request handler can read from the Hono context. */
 export interface AppEnv {
   Variables: {
@@ -10,5 +22,6 @@ export interface AppEnv {
     logger: Logger;
     db: Database;
     config: Config;
+    viewer: Viewer | null;
   };
 }
