@@ -6,6 +6,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from "react-rout
 import { LANGUAGES } from "#domain/language";
 import { loadMessages } from "#app/i18n/messages";
 import { NonceContext } from "#app/components/nonce";
+import { hydrateAfterFirstPaint } from "#app/hydrate-after-first-paint";
 
 export const streamTimeout = 5_000;
 
@@ -35,9 +36,11 @@ export default async function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
+          // The page paints first, then loads its modules (see hydrate-after-first-paint.ts).
+          const html = body.pipe(hydrateAfterFirstPaint());
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(html), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),
