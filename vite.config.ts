@@ -23,7 +23,7 @@ export default defineConfig({
     // Everything else is bundled into one tree-shaken file: loading hundreds of small package files
     // at start took about 1 s of a 2 s restart (all of lucide-react alone, 250 ms). These stay
     // outside: native code, WebAssembly, or worker threads that load their own files.
-    external: ["@electric-sql/pglite", "postgres", "sharp", "pino"],
+    external: ["@electric-sql/pglite", "postgres", "sharp", "pino", "@node-rs/argon2"],
     noExternal: true,
   },
 });

@@ -77,6 +77,15 @@ export async function seedSampleData(
       .values(SAMPLE_USERS.map((user) => ({ email: user.email, emailConfirmedAt: now })))
       .returning({ id: schema.users.id });
     const userIds = userRows.map((row) => row.id);
+    // Sample people have no password; an e-mail identity lets them sign in by magic link.
+    await tx.insert(schema.identities).values(
+      SAMPLE_USERS.map((user, index) => ({
+        userId: userIds[index]!,
+        provider: "email",
+        providerId: userIds[index]!,
+        identityData: { sub: userIds[index]!, email: user.email, email_verified: true, phone_verified: false },
+      })),
+    );
     await tx.insert(schema.profiles).values(
       SAMPLE_USERS.map((user, index) => ({
         userId: userIds[index]!,

@@ -1,0 +1,70 @@
+import type { Database } from "#server/db/client";
+import type { Config } from "#server/env";
+import { AuthError } from "./auth-error";
+import type { AuthRequest } from "./auth-request";
+import { countHits, hit } from "./throttle";
+
+/**
+ * The throttles of the account services (issue 4 item 6), counted in the database so every instance
+ * shares them. Limits keyed on an address count whether or not it has an account, so they reveal
+ * nothing; per-client-address limits are generous because many people can share one NAT.
+ */
+export const LIMITS = {
+  /** Wrong passwords per e-mail address, then sign-in waits (ASVS asks for at most 100 an hour). */
+  failedSignInsPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  /** Password sign-ins per client address: about one a second for five minutes. */
+  signInsPerClient: { limit: 300, windowSeconds: 5 * 60 },
+  /** Requests that send e-mail (sign-up, magic link, recovery) per client address, as Supabase's RATE_LIMIT_OTP. */
+  emailRequestsPerClient: { limit: 30, windowSeconds: 5 * 60 },
+  /** E-mails per address: one a minute (Supabase's SMTP_MAX_FREQUENCY). */
+  emailsPerAddress: { limit: 1, windowSeconds: 60 },
+} as const;
+
+const requestRateLimit = () => new AuthError(429, "over_request_rate_limit", "Request rate limit reached");
+
+export async function limitSignInsFromClient(db: Database, request: AuthRequest): Promise<void> {
+  const { limit, windowSeconds } = LIMITS.signInsPerClient;
+  if (!(await hit(db, `sign-in:ip:${request.ip}`, limit, windowSeconds, request.now)).isAllowed) {
+    throw requestRateLimit();
+  }
+}
+
+/** Refuses before the password is even checked once an address has had too many wrong ones. */
+export async function refuseIfTooManyFailures(db: Database, email: string, now: Date): Promise<void> {
+  const { limit, windowSeconds } = LIMITS.failedSignInsPerAccount;
+  if ((await countHits(db, failureKey(email), windowSeconds, now)) >= limit) throw requestRateLimit();
+}
+
+export async function recordFailedSignIn(db: Database, email: string, now: Date): Promise<void> {
+  const { limit, windowSeconds } = LIMITS.failedSignInsPerAccount;
+  await hit(db, failureKey(email), limit, windowSeconds, now);
+}
+
+function failureKey(email: string): string {
+  return `sign-in-failures:${email}`;
+}
+
+/**
+ * Every request that may send an e-mail passes here, known address or not, before anything is
+ * looked up: same answers, same 429s, so the limits cannot tell whether an account exists.
+ */
+export async function limitEmailRequest(db: Database, config: Config, request: AuthRequest, email: string) {
+  const perClient = LIMITS.emailRequestsPerClient;
+  if (
+    !(await hit(db, `email-requests:ip:${request.ip}`, perClient.limit, perClient.windowSeconds, request.now)).isAllowed
+  ) {
+    throw requestRateLimit();
+  }
+  const perAddress = LIMITS.emailsPerAddress;
+  const address = await hit(db, `emails:address:${email}`, perAddress.limit, perAddress.windowSeconds, request.now);
+  if (!address.isAllowed) {
+    throw new AuthError(
+      429,
+      "over_email_send_rate_limit",
+      `For security purposes, you can only request this after ${address.retryAfterSeconds} seconds.`,
+    );
+  }
+  if (!(await hit(db, "emails:all", config.auth.emailsPerHour, 3600, request.now)).isAllowed) {
+    throw new AuthError(429, "over_email_send_rate_limit", "email rate limit exceeded");
+  }
+}

@@ -1,0 +1,88 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { Database } from "#server/db/client";
+import type { Config } from "#server/env";
+import { authSessions, oneTimeTokens, users } from "#server/db/schema";
+import { enqueueEmail } from "#server/mail/outbox";
+import { AuthError } from "./auth-error";
+import type { AuthRequest } from "./auth-request";
+import { requireNewPassword, requireUserData } from "./inputs";
+import { recordFailedSignIn, refuseIfTooManyFailures } from "./limits";
+import { hashPassword, verifyPassword } from "./passwords";
+import { loadUserJson, type UserJson } from "./user-json";
+
+export interface UserUpdate {
+  password?: string;
+  /** Required to change a password, except in a session opened by a recovery link. */
+  currentPassword?: string;
+  /** Merged into user_metadata; a key set to null is removed. */
+  data?: Record<string, unknown> | null;
+}
+
+/**
+ * PUT /user. A new password needs the current one (ASVS 6.2.3) unless the session came from a
+ * recovery link; it signs out every other session and queues a "password changed" notice.
+ */
+export async function updateUser(
+  db: Database,
+  config: Config,
+  request: AuthRequest,
+  actor: { sessionId: string; userId: string },
+  update: UserUpdate,
+): Promise<UserJson> {
+  const { now } = request;
+  const [found] = await db
+    .select({ user: users, amr: authSessions.amr })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(and(eq(authSessions.id, actor.sessionId), eq(authSessions.userId, actor.userId)));
+  if (!found) throw new AuthError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+  const { user, amr } = found;
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (update.data !== undefined && update.data !== null) {
+    const merged: Record<string, unknown> = { ...user.userMetadata };
+    for (const [key, value] of Object.entries(requireUserData(update.data))) {
+      if (value === null) delete merged[key];
+      else merged[key] = value;
+    }
+    changes.userMetadata = requireUserData(merged);
+  }
+  let isPasswordChange = false;
+  if (update.password !== undefined) {
+    const password = requireNewPassword(update.password, "Password update requires a password");
+    const isRecoverySession = amr.some((entry) => entry.method === "recovery");
+    if (user.passwordHash && !isRecoverySession) {
+      if (!update.currentPassword) {
+        throw new AuthError(400, "current_password_required", "Current password required when setting new password.");
+      }
+      await refuseIfTooManyFailures(db, user.email, now);
+      if (!(await verifyPassword(user.passwordHash, update.currentPassword))) {
+        await recordFailedSignIn(db, user.email, now);
+        throw new AuthError(400, "current_password_invalid", "Current password is incorrect.");
+      }
+    }
+    if (user.passwordHash && (await verifyPassword(user.passwordHash, password))) {
+      throw new AuthError(422, "same_password", "New password should be different from the old password.");
+    }
+    changes.passwordHash = await hashPassword(password);
+    isPasswordChange = true;
+  }
+  if (Object.keys(changes).length > 0) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(users.id, user.id));
+      if (!isPasswordChange) return;
+      // Whoever else holds a session may be the reason for the change (ASVS 7.4.3).
+      await tx.delete(authSessions).where(and(eq(authSessions.userId, user.id), ne(authSessions.id, actor.sessionId)));
+      await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id));
+      // The recovery link's licence to skip the current password ends with its first use.
+      await tx
+        .update(authSessions)
+        .set({ amr: amr.map((entry) => (entry.method === "recovery" ? { ...entry, method: "password" } : entry)) })
+        .where(eq(authSessions.id, actor.sessionId));
+      await enqueueEmail(tx, { kind: "password_changed", to: user.email, language: request.language });
+    });
+  }
+  return (await loadUserJson(db, user.id))!;
+}

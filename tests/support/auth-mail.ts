@@ -1,0 +1,37 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "#server/db/client";
+import { jobs } from "#server/db/schema";
+import { SEND_EMAIL_JOB, type EmailKind } from "#server/mail/outbox";
+
+/** The link of the newest queued account e-mail of `kind` to `address`; fails when there is none. */
+export async function latestEmailLink(db: Database, address: string, kind: EmailKind): Promise<string> {
+  const [job] = await db
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, SEND_EMAIL_JOB),
+        sql`lower(${jobs.payload}->>'to') = ${address.toLowerCase()}`,
+        sql`${jobs.payload}->>'kind' = ${kind}`,
+      ),
+    )
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  if (!job || typeof job.payload.link !== "string") throw new Error(`No ${kind} e-mail to ${address} was queued.`);
+  return job.payload.link;
+}
+
+/** How many account e-mails were queued to `address` (of `kind`, when given). */
+export async function countEmails(db: Database, address: string, kind?: EmailKind): Promise<number> {
+  const rows = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, SEND_EMAIL_JOB),
+        sql`lower(${jobs.payload}->>'to') = ${address.toLowerCase()}`,
+        kind ? sql`${jobs.payload}->>'kind' = ${kind}` : undefined,
+      ),
+    );
+  return rows.length;
+}
