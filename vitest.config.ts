@@ -7,6 +7,9 @@ const pureServerFiles = [
   "server/services/markdown.test.ts",
   "server/http/response-cache.test.ts",
   "server/env.test.ts",
+  "server/jobs/retry-delay.test.ts",
+  "server/mail/email-messages.test.ts",
+  "server/mail/render-email.test.ts",
 ];
 
 /** The same integration files, once against the embedded database and once against PostgreSQL. */

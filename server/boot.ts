@@ -6,7 +6,10 @@ import { DatabaseLockedError, openDatabase, type DatabaseHandle } from "#server/
 import { isDatabaseEmpty, seedSampleData } from "#server/db/seed/seed";
 import { ConfigError, readConfig, type Config } from "#server/env";
 import { RESPONSE_CACHE_TTL_MS } from "#server/http/response-cache";
+import { createJobHandlers } from "#server/jobs/job-handlers";
+import { startJobsWorker } from "#server/jobs/jobs-worker";
 import { createLogger, type Logger } from "#server/logger";
+import { createMailer } from "#server/mail/mailer";
 
 export interface BootOptions {
   renderPage?: PageHandler;
@@ -63,6 +66,13 @@ export async function bootServer(options: BootOptions = {}): Promise<RunningServ
     server.once("error", reject);
     server.listen(config.port, config.host, resolve);
   });
+  // Background work (e-mails first) runs in this process; every instance drains the same jobs table.
+  const mailer = createMailer(config.mail, database.db);
+  const worker = startJobsWorker({
+    db: database.db,
+    handlers: createJobHandlers({ mailer, siteUrl: config.publicUrl }),
+    logger,
+  });
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   logger.info({ database: database.kind, readyInMs: Math.round(performance.now() - startedAt) }, `Listening on ${url}`);
@@ -70,11 +80,15 @@ export async function bootServer(options: BootOptions = {}): Promise<RunningServ
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      // Stop taking connections, let requests in flight finish, then close the database.
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      // Stop taking connections and jobs, let requests and the job in flight finish, then close the database.
+      await Promise.all([
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        }),
+        worker.stop(),
+      ]);
+      mailer.close();
       await database.close();
       logger.info("Stopped");
     })());

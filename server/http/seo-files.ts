@@ -30,6 +30,8 @@ export function createSeoFiles() {
       "Allow: /api/docs",
       "Disallow: /api/",
       "Disallow: /auth/",
+      // The development mailbox answers 404 in production; elsewhere it is not for crawlers either.
+      "Disallow: /dev/",
       "",
       `Sitemap: ${origin}/sitemap.xml`,
     ];

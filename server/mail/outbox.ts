@@ -1,6 +1,7 @@
 import type { Language } from "#domain/language";
 import type { Database } from "#server/db/client";
 import { jobs } from "#server/db/schema";
+import { signalJobEnqueued } from "#server/jobs/job-signal";
 
 /** The account e-mails we send; each has a subject, HTML and text in all four languages. */
 export type EmailKind = "signup" | "magiclink" | "recovery" | "password_changed";
@@ -22,4 +23,5 @@ export const SEND_EMAIL_JOB = "send_email";
  */
 export async function enqueueEmail(db: Pick<Database, "insert">, email: EmailRequest): Promise<void> {
   await db.insert(jobs).values({ kind: SEND_EMAIL_JOB, payload: { ...email } });
+  signalJobEnqueued();
 }

@@ -30,7 +30,14 @@ export default async function setup(project: TestProject) {
   buildIfStale();
   const tiles = await startTileServer();
   const [site, browser] = await Promise.all([
-    startSiteServer({ env: { MAP_TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`, MAP_TILE_ATTRIBUTION: "© Test Tiles" } }),
+    startSiteServer({
+      env: {
+        MAP_TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`,
+        MAP_TILE_ATTRIBUTION: "© Test Tiles",
+        // Journeys read the site's e-mails (links to confirm, sign in, reset) in /dev/mailbox.
+        DEV_MAILBOX: "true",
+      },
+    }),
     chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }) as Promise<BrowserServer>,
   ]);
   project.provide("siteUrl", site.url);

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#server/db/client";
+import { flowStates, jobs, oneTimeTokens, rateLimitHits, users } from "#server/db/schema";
+import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
+import { deleteExpiredRows } from "./delete-expired-rows";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(() => handle?.close());
+
+const now = new Date("2026-03-01T12:00:00Z");
+const ago = (ms: number) => new Date(now.getTime() - ms);
+const ahead = (ms: number) => new Date(now.getTime() + ms);
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+describe(`housekeeping on the ${testDatabaseKind()} database`, () => {
+  it("deletes expired throttle windows, flows, link tokens and week-old done jobs, and keeps the rest", async () => {
+    const db = handle.db;
+    const [user] = await db.insert(users).values({ email: "housekeeping@example.com" }).returning();
+    await db.insert(rateLimitHits).values([
+      { key: "email:old", windowStart: ago(DAY + MINUTE), hits: 3 },
+      { key: "email:recent", windowStart: ago(HOUR), hits: 1 },
+    ]);
+    await db.insert(flowStates).values([
+      { provider: "google", authenticationMethod: "oauth", redirectTo: "/", expiresAt: ago(MINUTE) },
+      { provider: "google", authenticationMethod: "oauth", redirectTo: "/", expiresAt: ahead(5 * MINUTE) },
+    ]);
+    await db.insert(oneTimeTokens).values([
+      { userId: user!.id, kind: "magiclink", tokenHash: "expired", redirectTo: "/", expiresAt: ago(MINUTE) },
+      { userId: user!.id, kind: "signup", tokenHash: "valid", redirectTo: "/", expiresAt: ahead(DAY) },
+    ]);
+    await db.insert(jobs).values([
+      { kind: "send_email", payload: { which: "done long ago" }, doneAt: ago(8 * DAY) },
+      { kind: "send_email", payload: { which: "done lately" }, doneAt: ago(DAY) },
+      { kind: "send_email", payload: { which: "failed long ago" }, failedAt: ago(30 * DAY) },
+      { kind: "send_email", payload: { which: "pending" }, runAt: ago(30 * DAY) },
+    ]);
+
+    expect(await deleteExpiredRows(db, now)).toEqual({
+      rateLimitWindows: 1,
+      flowStates: 1,
+      oneTimeTokens: 1,
+      doneJobs: 1,
+    });
+    expect((await db.select().from(rateLimitHits)).map((row) => row.key)).toEqual(["email:recent"]);
+    expect((await db.select().from(flowStates)).map((row) => row.expiresAt)).toEqual([ahead(5 * MINUTE)]);
+    expect((await db.select().from(oneTimeTokens)).map((row) => row.tokenHash)).toEqual(["valid"]);
+    expect((await db.select().from(jobs)).map((row) => row.payload.which).sort()).toEqual([
+      "done lately",
+      "failed long ago",
+      "pending",
+    ]);
+    // Running it again finds nothing more to delete.
+    expect(Object.values(await deleteExpiredRows(db, now))).toEqual([0, 0, 0, 0]);
+  });
+});

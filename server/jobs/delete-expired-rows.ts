@@ -1,0 +1,42 @@
+import { and, isNotNull, lt } from "drizzle-orm";
+import type { Database } from "#server/db/client";
+import { flowStates, jobs, oneTimeTokens, rateLimitHits } from "#server/db/schema";
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Throttle windows are an hour at most; a day keeps them readable when looking into an incident. */
+const RATE_LIMIT_WINDOWS_KEPT_MS = DAY_MS;
+/** Finished jobs show what was sent lately; failed ones stay until someone has looked at them. */
+const DONE_JOBS_KEPT_MS = 7 * DAY_MS;
+
+export interface DeletedRows {
+  rateLimitWindows: number;
+  flowStates: number;
+  oneTimeTokens: number;
+  doneJobs: number;
+}
+
+/**
+ * Housekeeping: removes rows nothing will read again, so the tables that every sign-in touches stay
+ * small. Idempotent, so every instance may run it on its own schedule.
+ */
+export async function deleteExpiredRows(db: Database, now: Date): Promise<DeletedRows> {
+  const rateLimitWindows = await db
+    .delete(rateLimitHits)
+    .where(lt(rateLimitHits.windowStart, new Date(now.getTime() - RATE_LIMIT_WINDOWS_KEPT_MS)))
+    .returning({ key: rateLimitHits.key });
+  const flows = await db.delete(flowStates).where(lt(flowStates.expiresAt, now)).returning({ id: flowStates.id });
+  const tokens = await db
+    .delete(oneTimeTokens)
+    .where(lt(oneTimeTokens.expiresAt, now))
+    .returning({ id: oneTimeTokens.id });
+  const doneJobs = await db
+    .delete(jobs)
+    .where(and(isNotNull(jobs.doneAt), lt(jobs.doneAt, new Date(now.getTime() - DONE_JOBS_KEPT_MS))))
+    .returning({ id: jobs.id });
+  return {
+    rateLimitWindows: rateLimitWindows.length,
+    flowStates: flows.length,
+    oneTimeTokens: tokens.length,
+    doneJobs: doneJobs.length,
+  };
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "#domain/language";
+import type { EmailKind } from "./outbox";
+import { EMAIL_MESSAGES, escapeHtml, renderEmail } from "./render-email";
+
+const siteUrl = "https://events.example.org";
+const link = `${siteUrl}/auth/confirm?token_hash=abc123&type=magiclink&next=%2Fdashboard`;
+const KINDS_WITH_LINK = ["signup", "magiclink", "recovery"] as const;
+
+describe("rendering the account e-mails", () => {
+  it.each(LANGUAGES.flatMap((language) => KINDS_WITH_LINK.map((kind) => [language, kind] as const)))(
+    "writes the %s %s e-mail as HTML and text with a button, the raw link, its validity and the ignore note",
+    (language, kind) => {
+      const words = EMAIL_MESSAGES[language];
+      const email = renderEmail({ kind, to: "reader@example.com", language, link }, siteUrl);
+      expect(email.subject).toBe(words[kind].subject);
+      expect(email.to).toBe("reader@example.com");
+      const escapedLink = escapeHtml(link);
+      // The button and the raw address both point at the link.
+      expect(email.html.split(`href="${escapedLink}"`)).toHaveLength(3);
+      expect(email.html).toContain(`>${escapedLink}</a>`);
+      expect(email.html).toContain(escapeHtml(words[kind].action));
+      expect(email.html).toContain(escapeHtml(words[kind].validity));
+      expect(email.html).toContain(escapeHtml(words.ignoreNotice));
+      expect(email.html).toContain(escapeHtml(words[kind].intro.replace("{{email}}", "reader@example.com")));
+      expect(email.text).toContain(link);
+      expect(email.text).toContain(words[kind].heading);
+      expect(email.text).toContain(words[kind].validity);
+      expect(email.text).toContain(words.ignoreNotice);
+      expect(email.text).toContain("reader@example.com");
+      expect(email.text).not.toMatch(/[<>]|\{\{/);
+    },
+  );
+
+  it.each(LANGUAGES)("writes the %s password-changed notice with a way to reset the password", (language) => {
+    const words = EMAIL_MESSAGES[language].password_changed;
+    const email = renderEmail({ kind: "password_changed", to: "reader@example.com", language }, siteUrl);
+    expect(email.subject).toBe(words.subject);
+    expect(email.html).toContain(`href="${siteUrl}/forgot-password"`);
+    expect(email.html).toContain(escapeHtml(words.ifNotYou));
+    expect(email.text).toContain(`${siteUrl}/forgot-password`);
+    expect(email.text).toContain(words.ifYou);
+  });
+
+  it("marks the language and direction: Arabic right to left, the others left to right", () => {
+    const html = (language: (typeof LANGUAGES)[number]) =>
+      renderEmail({ kind: "signup", to: "a@example.com", language, link }, siteUrl).html;
+    expect(html("ar")).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(html("ar")).toContain("text-align:right");
+    expect(html("am")).toMatch(/<html lang="am" dir="ltr">/);
+    expect(html("fr")).toMatch(/<html lang="fr" dir="ltr">/);
+    // Addresses read left to right even inside Arabic text.
+    expect(html("ar")).toContain(`dir="ltr" style="color:#1d4ed8;word-break:break-all;">`);
+  });
+
+  it("escapes everything it interpolates", () => {
+    const hostile = "<script>alert(1)</script>\"'@example.com";
+    const trickyLink = `${siteUrl}/auth/confirm?a=1&b="><img src=x onerror=alert(1)>`;
+    const email = renderEmail({ kind: "recovery", to: hostile, language: "en", link: trickyLink }, siteUrl);
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).not.toContain("<img");
+    expect(email.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;@example.com");
+    expect(email.html).toContain("a=1&amp;b=");
+  });
+
+  it("refuses a link that is not http(s), and a missing one", () => {
+    for (const bad of ["javascript:alert(1)", "data:text/html,hi", "not a url"]) {
+      expect(() => renderEmail({ kind: "magiclink", to: "a@example.com", language: "en", link: bad }, siteUrl)).toThrow(
+        "http(s)",
+      );
+    }
+    const kinds: EmailKind[] = ["signup", "magiclink", "recovery"];
+    for (const kind of kinds) {
+      expect(() => renderEmail({ kind, to: "a@example.com", language: "en" }, siteUrl)).toThrow("needs a link");
+    }
+  });
+
+  it("uses only inline styles, with no scripts, stylesheets or remote images", () => {
+    const { html } = renderEmail({ kind: "signup", to: "a@example.com", language: "en", link }, siteUrl);
+    expect(html).not.toMatch(/<script|<style|<link|<img/);
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain("<title>Confirm your DMV Events account</title>");
+    // One landmark around everything, for screen readers (and axe) when the e-mail is a page of its own.
+    expect(html).toContain('<div role="main">');
+  });
+});

@@ -1,0 +1,140 @@
+import { textDirection, type Language } from "#domain/language";
+import { am } from "./messages/am";
+import { ar } from "./messages/ar";
+import { en, type EmailMessages } from "./messages/en";
+import { fr } from "./messages/fr";
+import type { EmailRequest } from "./outbox";
+
+export const EMAIL_MESSAGES: Record<Language, EmailMessages> = { en, fr, ar, am };
+
+/** A message ready to send: the same words as HTML and as plain text. */
+export interface RenderedEmail {
+  to: string;
+  language: Language;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+interface EmailContent {
+  heading: string;
+  paragraphs: string[];
+  action: { label: string; href: string };
+  notes: string[];
+}
+
+// Colors: dark text on white and white on blue both pass WCAG AA (at least 4.5:1).
+const TEXT_COLOR = "#18181b";
+const MUTED_COLOR = "#3f3f46";
+const ACCENT_COLOR = "#1d4ed8";
+const FONT_STACK =
+  "-apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'Noto Sans Ethiopic', Arial, sans-serif";
+
+/**
+ * Renders one account e-mail in the recipient's language. Everything that comes from outside (the
+ * address, the link) is escaped; the link must be http(s), so a bad payload cannot put a
+ * `javascript:` URL behind the button. `siteUrl` is the site's public address (PUBLIC_URL).
+ */
+export function renderEmail(email: EmailRequest, siteUrl: string): RenderedEmail {
+  const messages = EMAIL_MESSAGES[email.language];
+  const content = contentOf(email, messages, siteUrl);
+  const subject = messages[email.kind].subject;
+  return {
+    to: email.to,
+    language: email.language,
+    subject,
+    html: renderHtml(content, messages, email.language, subject, siteUrl),
+    text: renderText(content, messages, siteUrl),
+  };
+}
+
+function contentOf(email: EmailRequest, messages: EmailMessages, siteUrl: string): EmailContent {
+  const withAddress = (text: string) => text.replaceAll("{{email}}", email.to);
+  if (email.kind === "password_changed") {
+    const words = messages.password_changed;
+    return {
+      heading: words.heading,
+      paragraphs: [withAddress(words.intro), words.ifYou, words.ifNotYou],
+      action: { label: words.action, href: checkedLink(`${siteUrl}/forgot-password`) },
+      notes: [],
+    };
+  }
+  if (!email.link) throw new Error(`A ${email.kind} e-mail needs a link`);
+  const words = messages[email.kind];
+  return {
+    heading: words.heading,
+    paragraphs: [withAddress(words.intro)],
+    action: { label: words.action, href: checkedLink(email.link) },
+    notes: [words.validity, messages.ignoreNotice],
+  };
+}
+
+function checkedLink(link: string): string {
+  // URL.canParse, not URL.parse: Node 20 lacks the latter.
+  const url = URL.canParse(link) ? new URL(link) : null;
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+    throw new Error("An e-mail link must be an http(s) URL");
+  }
+  return url.href;
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+function renderHtml(
+  content: EmailContent,
+  messages: EmailMessages,
+  language: Language,
+  subject: string,
+  siteUrl: string,
+): string {
+  const dir = textDirection(language);
+  const align = dir === "rtl" ? "right" : "left";
+  const paragraph = (text: string, style = "") => `<p style="margin:0 0 16px;${style}">${escapeHtml(text)}</p>`;
+  const href = escapeHtml(content.action.href);
+  return `<!doctype html>
+<html lang="${language}" dir="${dir}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background-color:#f4f4f5;">
+<div role="main">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f4f4f5;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;background-color:#ffffff;border-radius:8px;">
+<tr><td dir="${dir}" style="padding:32px;font-family:${FONT_STACK};font-size:16px;line-height:1.5;color:${TEXT_COLOR};text-align:${align};">
+<p style="margin:0 0 8px;font-size:14px;font-weight:bold;color:${MUTED_COLOR};">${escapeHtml(messages.siteName)}</p>
+<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${TEXT_COLOR};">${escapeHtml(content.heading)}</h1>
+${content.paragraphs.map((text) => paragraph(text)).join("\n")}
+<p style="margin:24px 0;"><a href="${href}" style="display:inline-block;padding:12px 24px;background-color:${ACCENT_COLOR};color:#ffffff;border-radius:6px;font-weight:bold;text-decoration:none;">${escapeHtml(content.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:14px;color:${MUTED_COLOR};">${escapeHtml(messages.rawLinkLabel)}<br><a href="${href}" dir="ltr" style="color:${ACCENT_COLOR};word-break:break-all;">${href}</a></p>
+${content.notes.map((text) => paragraph(text, `font-size:14px;color:${MUTED_COLOR};`)).join("\n")}
+</td></tr>
+</table>
+<p dir="${dir}" style="margin:16px 0 0;max-width:560px;font-family:${FONT_STACK};font-size:12px;line-height:1.5;color:${MUTED_COLOR};text-align:${align};">${escapeHtml(messages.footer)} <a href="${escapeHtml(siteUrl)}" dir="ltr" style="color:${MUTED_COLOR};">${escapeHtml(siteUrl)}</a></p>
+</td></tr>
+</table>
+</div>
+</body>
+</html>
+`;
+}
+
+function renderText(content: EmailContent, messages: EmailMessages, siteUrl: string): string {
+  return [
+    content.heading,
+    ...content.paragraphs,
+    `${content.action.label}:\n${content.action.href}`,
+    ...content.notes,
+    `-- \n${messages.siteName} · ${siteUrl}\n${messages.footer}`,
+  ].join("\n\n");
+}
