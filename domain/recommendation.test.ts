@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recommend, type RecommendableEvent } from "./recommendation";
+import { hasCriteria, recommend, recommendationCriteria, type RecommendableEvent } from "./recommendation";
 
 function buildEvent(overrides: Partial<RecommendableEvent & { id: number }> = {}) {
   return { id: 1, categoryName: "Music", language: "en" as const, isPublic: true, ...overrides };
@@ -31,5 +31,21 @@ describe("recommendations", () => {
 
   it("give nothing without interests", () => {
     expect(recommend([buildEvent()], [])).toEqual([]);
+  });
+});
+
+describe("recommendation criteria", () => {
+  it("name the categories in lower case, the languages by their English names, and public events", () => {
+    expect(recommendationCriteria(["Music", "French", "Public Events"])).toEqual({
+      categoryNames: ["music", "french", "public events"],
+      languages: ["fr"],
+      includesPublicEvents: true,
+    });
+  });
+
+  it("ask for nothing without interests", () => {
+    const criteria = recommendationCriteria([]);
+    expect(hasCriteria(criteria)).toBe(false);
+    expect(criteria).toEqual({ categoryNames: [], languages: [], includesPublicEvents: false });
   });
 });

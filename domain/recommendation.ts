@@ -1,4 +1,4 @@
-import { LANGUAGE_NAMES, type Language } from "./language";
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from "./language";
 
 /** How many recommendations the home page shows. */
 export const RECOMMENDATION_LIMIT = 6;
@@ -12,15 +12,39 @@ export interface RecommendableEvent {
 }
 
 /**
- * An event matches when its category name, its language's name, or — for a public event —
- * 'Public Events' equals one of the saved interests. Comparison ignores case.
+ * What saved interests ask for, in a form a database filter can use: category names (lower case),
+ * event languages, and whether every public event matches.
  */
-export function matchesInterests(event: RecommendableEvent, interestNames: readonly string[]): boolean {
+export interface RecommendationCriteria {
+  categoryNames: string[];
+  languages: Language[];
+  includesPublicEvents: boolean;
+}
+
+/** Comparison ignores case: interests and category names are typed by people in different places. */
+export function recommendationCriteria(interestNames: readonly string[]): RecommendationCriteria {
   const wanted = new Set(interestNames.map((name) => name.toLowerCase()));
+  return {
+    categoryNames: [...wanted],
+    languages: LANGUAGES.filter((language) => wanted.has(LANGUAGE_NAMES[language].toLowerCase())),
+    includesPublicEvents: wanted.has(PUBLIC_EVENTS_INTEREST.toLowerCase()),
+  };
+}
+
+/** Whether criteria can match anything at all: without interests nothing is recommended. */
+export function hasCriteria(criteria: RecommendationCriteria): boolean {
+  return criteria.categoryNames.length > 0;
+}
+
+/**
+ * An event matches when its category name, its language's name, or — for a public event —
+ * 'Public Events' equals one of the saved interests.
+ */
+export function matchesCriteria(event: RecommendableEvent, criteria: RecommendationCriteria): boolean {
   return (
-    wanted.has(event.categoryName.toLowerCase()) ||
-    wanted.has(LANGUAGE_NAMES[event.language].toLowerCase()) ||
-    (event.isPublic && wanted.has(PUBLIC_EVENTS_INTEREST.toLowerCase()))
+    criteria.categoryNames.includes(event.categoryName.toLowerCase()) ||
+    criteria.languages.includes(event.language) ||
+    (event.isPublic && criteria.includesPublicEvents)
   );
 }
 
@@ -30,6 +54,7 @@ export function recommend<E extends RecommendableEvent>(
   interestNames: readonly string[],
   limit = RECOMMENDATION_LIMIT,
 ): E[] {
-  if (interestNames.length === 0) return [];
-  return events.filter((event) => matchesInterests(event, interestNames)).slice(0, limit);
+  const criteria = recommendationCriteria(interestNames);
+  if (!hasCriteria(criteria)) return [];
+  return events.filter((event) => matchesCriteria(event, criteria)).slice(0, limit);
 }

@@ -25,8 +25,10 @@ export interface ApiEndpointView {
   parameters: ApiParameterView[];
   /** The documented statuses, e.g. ["200", "304", "404"]. */
   statuses: string[];
-  /** An absolute URL that works, for the curl example. */
-  exampleUrl: string;
+  /** Whether it is about the signed-in person, and so needs an access token. */
+  needsSession: boolean;
+  /** A curl command that works (with a real access token when one is needed). */
+  exampleCommand: string;
 }
 
 const CODE = "rounded bg-muted px-1.5 py-0.5 font-mono text-sm";
@@ -58,6 +60,7 @@ export function ApiEndpoint({ endpoint }: { endpoint: ApiEndpointView }) {
           </code>
         </p>
         <p className="text-muted-foreground">{t(`apiDocs.operations.${operationId}.description`)}</p>
+        {endpoint.needsSession && <p className="text-sm font-semibold">{t("apiDocs.needsSession")}</p>}
       </header>
 
       <div>
@@ -77,7 +80,7 @@ export function ApiEndpoint({ endpoint }: { endpoint: ApiEndpointView }) {
         </h4>
         {/* Wrapped rather than scrolled, so small screens need no sideways scrolling. */}
         <pre dir="ltr" className="rounded-lg bg-muted p-3 text-sm break-all whitespace-pre-wrap">
-          <code>{`curl "${endpoint.exampleUrl}"`}</code>
+          <code>{endpoint.exampleCommand}</code>
         </pre>
       </div>
 

@@ -2,7 +2,7 @@ import { useTranslation } from "#app/i18n/use-translation";
 import { ApiEndpoint, type ApiEndpointView, type ApiParameterView } from "#app/components/api-docs-endpoint";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
-import { exampleRequestPath, openApiDocument, type OpenApiParameter } from "#server/api/openapi";
+import { exampleCurlCommand, listOperations, openApiDocument, type OpenApiParameter } from "#server/api/openapi";
 import type { Route } from "./+types/api-docs";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -22,14 +22,15 @@ export function loader({ context }: Route.LoaderArgs) {
   const document = openApiDocument(context.config.publicUrl);
   const baseUrl = document.servers[0]!.url;
   const basePath = new URL(baseUrl).pathname;
-  const endpoints: ApiEndpointView[] = Object.entries(document.paths).map(([path, { get }]) => ({
-    operationId: get.operationId,
-    method: "GET",
+  const endpoints: ApiEndpointView[] = listOperations(document).map(({ path, method, operation }) => ({
+    operationId: operation.operationId,
+    method: method.toUpperCase(),
     path: `${basePath}${path}`,
     // The If-None-Match header is the same everywhere; the caching section explains it once.
-    parameters: get.parameters.filter((parameter) => parameter.in !== "header").map(parameterView),
-    statuses: Object.keys(get.responses),
-    exampleUrl: `${baseUrl}${exampleRequestPath(path, get)}`,
+    parameters: operation.parameters.filter((parameter) => parameter.in !== "header").map(parameterView),
+    statuses: Object.keys(operation.responses),
+    needsSession: Boolean(operation.security),
+    exampleCommand: exampleCurlCommand(baseUrl, path, method, operation),
   }));
   const errorExample = (document.components.schemas.Error?.examples as unknown[] | undefined)?.[0];
   return {

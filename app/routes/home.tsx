@@ -1,19 +1,24 @@
 import { Bot, Calculator } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { AroundYou } from "#app/components/around-you";
 import { CategoryTiles } from "#app/components/category-tiles";
 import { CompactEventCard, EventCard } from "#app/components/event-card";
 import { Hero } from "#app/components/hero";
 import { InterestsPicker } from "#app/components/interests-picker";
 import { MajorEvents } from "#app/components/major-events";
+import { RecommendedEvents } from "#app/components/recommended-events";
 import { SiteStatsStrip } from "#app/components/site-stats";
 import { buttonClasses } from "#app/components/ui/button";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
 import { HOME_LIMITS } from "#domain/home-sections";
+import { requireViewer } from "#app/require-viewer";
+import { AppError } from "#server/errors";
 import { getHomePage } from "#server/services/home-page";
+import { applyInterestChoice, listMyInterests } from "#server/services/interests";
+import { listRecommendations } from "#server/services/recommendations";
 import type { Route } from "./+types/home";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -26,8 +31,42 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+/**
+ * The page is the same for every visitor (and cached for them, decision 005); a signed-in person also
+ * gets their interests and, streamed, their recommendations, in a response no cache keeps.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  return getHomePage(context.db);
+  const { db, viewer } = context;
+  const home = await getHomePage(db);
+  if (!viewer) return data({ ...home, personal: null });
+  const interests = await listMyInterests(db, viewer);
+  return data(
+    {
+      ...home,
+      personal: {
+        savedInterests: interests.map((interest) => interest.key),
+        recommendations: listRecommendations(db, viewer, new Date()),
+      },
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+/** The interests picker's forms: save or remove one interest. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const form = await request.formData().catch(() => null);
+  try {
+    await applyInterestChoice(context.db, viewer, form ? Object.fromEntries(form) : null);
+  } catch (error) {
+    if (error instanceof AppError) return data({ ok: false }, { status: 400 });
+    throw error;
+  }
+  return { ok: true };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -37,7 +76,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <Hero />
       <SiteStatsStrip initial={home.stats} />
-      <InterestsPicker />
+      <InterestsPicker savedKeys={home.personal?.savedInterests ?? null} />
       <Section id="affordable" title={t("home.affordableTitle")} viewAll="/events?price=under30">
         {home.affordable.length === 0 ? (
           <p className="text-muted-foreground">{t("home.noAffordable")}</p>
@@ -76,6 +115,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </Section>
+      {home.personal && (
+        <RecommendedEvents recommendations={home.personal.recommendations} now={home.now} discoverHref="/#interests" />
+      )}
       <Section id="upcoming" title={t("home.upcomingTitle")} viewAll="/events">
         <EventGrid events={home.upcoming} now={home.now} empty={t("home.noUpcoming")} />
       </Section>

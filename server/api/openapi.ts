@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { etag } from "hono/etag";
 import { z } from "zod";
-import { CATEGORIES } from "#domain/catalog";
+import { CATEGORIES, INTERESTS } from "#domain/catalog";
 import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_RADIUS_MILES,
@@ -13,9 +13,11 @@ import { ROLES } from "#domain/profile";
 import { socialLinksSchema } from "#domain/profile-schema";
 import { REPUTATION_LEVELS } from "#domain/reputation";
 import { SPONSOR_TIERS } from "#domain/sponsor";
+import { interestInputSchema } from "#domain/interest-schema";
 import { ERROR_CODES } from "#server/errors";
 import type { AppEnv } from "#server/http/app-env";
 import { COUNT_CAP } from "#server/services/event-search";
+import { PRIVATE_CACHE } from "./me";
 
 /*
  * The OpenAPI 3.1 document of /api/v1, served at /api/v1/openapi.json and rendered for people at
@@ -50,16 +52,36 @@ export interface OpenApiOperation {
   description: string;
   tags: string[];
   parameters: OpenApiParameter[];
+  /** Operations about the signed-in person name the schemes that identify them; public reads have none. */
+  security?: Record<string, string[]>[];
+  requestBody?: {
+    required: boolean;
+    content: { "application/json": { schema: JsonSchema; example: unknown } };
+  };
   responses: Record<string, OpenApiResponse>;
 }
+
+export const HTTP_METHODS = ["get", "post", "delete"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+export type OpenApiPathItem = Partial<Record<HttpMethod, OpenApiOperation>>;
 
 export interface OpenApiDocument {
   openapi: "3.1.0";
   info: { title: string; version: string; description: string };
   servers: { url: string; description: string }[];
   tags: { name: string; description: string }[];
-  paths: Record<string, { get: OpenApiOperation }>;
-  components: { schemas: Record<string, JsonSchema> };
+  paths: Record<string, OpenApiPathItem>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
+}
+
+/** Every operation of a document, path by path in document order, methods in HTTP_METHODS order. */
+export function listOperations(document: Pick<OpenApiDocument, "paths">) {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    HTTP_METHODS.flatMap((method) => {
+      const operation = item[method];
+      return operation ? [{ path, method, operation }] : [];
+    }),
+  );
 }
 
 // ─── Response bodies, as the handlers in events.ts, event-json.ts and site.ts write them ───────────
@@ -201,6 +223,11 @@ const organizer = z.object({
   pastEvents: z.array(eventSummary).describe("The most recent ones."),
 });
 
+const savedInterest = z.object({
+  key: z.enum(INTERESTS.map((entry) => entry.key) as [string, ...string[]]).describe("The interest's stable key."),
+  name: z.string().describe("Its English name, which recommendations match on."),
+});
+
 const siteStats = z.object({ upcomingEvents: count, registeredPeople: count, organizers: count });
 
 const errorBody = z
@@ -254,6 +281,13 @@ const NAMED_SCHEMAS = {
   SponsorResponse: z.object({ data: sponsor.extend({ events: z.array(eventSummary) }) }),
   OrganizerResponse: z.object({ data: organizer }),
   StatsResponse: z.object({ data: siteStats }),
+  InterestList: z
+    .object({ data: z.array(savedInterest) })
+    .describe("The interests the signed-in person saved, in the order the site lists them."),
+  InterestInput: interestInputSchema.describe("One of the 24 interests, by key."),
+  RecommendationList: z
+    .object({ data: z.array(eventSummary) })
+    .describe("Upcoming events matching the saved interests, soonest first, at most six."),
   OpenApiDocument: z
     .looseObject({ openapi: z.literal("3.1.0"), info: z.looseObject({ title: z.string() }), paths: z.looseObject({}) })
     .describe("This document."),
@@ -434,6 +468,51 @@ function operation(
 
 const NOT_FOUND = (what: string) => ({ "404": error(`No such ${what} (code not_found).`) });
 
+/** How a client proves who it is for the operations about the signed-in person (decision 007). */
+const SECURITY_SCHEMES = {
+  bearerAuth: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "An access token from /auth/v1 (sign in with POST /auth/v1/token?grant_type=password).",
+  },
+  sessionCookie: {
+    type: "apiKey",
+    in: "cookie",
+    name: "session",
+    description: "The session cookie this site's own pages use; requests that change data must come from them.",
+  },
+};
+
+/** An operation about the signed-in person: never cached by anyone, 401 without a session. */
+function privateOperation(
+  fields: Omit<OpenApiOperation, "parameters" | "responses" | "security"> & { parameters?: OpenApiParameter[] },
+  success: { description: string; schema: SchemaName },
+  errors: Record<string, OpenApiResponse> = {},
+): OpenApiOperation {
+  return {
+    ...fields,
+    parameters: fields.parameters ?? [],
+    security: [{ bearerAuth: [] }, { sessionCookie: [] }],
+    responses: {
+      "200": {
+        description: success.description,
+        headers: {
+          "Cache-Control": {
+            description: "About one person: no cache may keep it.",
+            schema: { type: "string", const: PRIVATE_CACHE },
+          },
+        },
+        content: { "application/json": { schema: ref(success.schema) } },
+      },
+      ...errors,
+      "401": error("No signed-in session (code unauthenticated, message 'Must be logged in')."),
+    },
+  };
+}
+
+const INVALID_INTEREST = { "400": error("Not one of the 24 interests (code invalid); fields names interest.") };
+
 function buildDocument(publicUrl: string): OpenApiDocument {
   return {
     openapi: "3.1.0",
@@ -441,13 +520,15 @@ function buildDocument(publicUrl: string): OpenApiDocument {
       title: "DMV Events API",
       version: "1.0.0",
       description:
-        "Public, read-only JSON API of DMV Events: published events in Washington DC, Maryland, Virginia and " +
-        "beyond, with their categories, venues, sponsors and organizers. No key is needed.\n\n" +
+        "JSON API of DMV Events: published events in Washington DC, Maryland, Virginia and beyond, with " +
+        "their categories, venues, sponsors and organizers, readable by anyone with no key; and, under /me, " +
+        "the signed-in person's interests and recommendations, which need an access token from /auth/v1.\n\n" +
         "Every error, including an unknown path (404), has one shape: " +
         '`{"error": {"code", "message", "requestId", "fields"}}`; `fields` comes with code `invalid` and ' +
         "names each bad parameter. Every response carries an `X-Request-Id` header.\n\n" +
-        "Successful answers carry an `ETag` and a `Cache-Control` header; send the ETag back in " +
-        "`If-None-Match` to get `304 Not Modified` when nothing changed.\n\n" +
+        "Successful public reads carry an `ETag` and a `Cache-Control` header; send the ETag back in " +
+        "`If-None-Match` to get `304 Not Modified` when nothing changed. Answers under /me are " +
+        "`Cache-Control: private, no-store`.\n\n" +
         `Documentation for people: ${publicUrl}/api/docs`,
     },
     servers: [{ url: `${publicUrl}/api/v1`, description: "This site" }],
@@ -455,6 +536,7 @@ function buildDocument(publicUrl: string): OpenApiDocument {
       { name: "Events", description: "Search and read published events." },
       { name: "Directory", description: "Categories, venues, sponsors and organizers." },
       { name: "Site", description: "Figures and this document." },
+      { name: "Me", description: "The signed-in person's interests and recommendations." },
     ],
     paths: {
       "/events": operation(
@@ -564,8 +646,75 @@ function buildDocument(publicUrl: string): OpenApiDocument {
         },
         ok("This document.", "OpenApiDocument", DOCUMENT_CACHE),
       ),
+      "/me/interests": {
+        get: privateOperation(
+          {
+            operationId: "listMyInterests",
+            summary: "My interests",
+            description: "The interests the signed-in person saved.",
+            tags: ["Me"],
+          },
+          { description: "The saved interests.", schema: "InterestList" },
+        ),
+        post: {
+          ...privateOperation(
+            {
+              operationId: "saveMyInterest",
+              summary: "Save an interest",
+              description:
+                'Saves one interest, given by key in a JSON body such as {"interest": "music"}. Saving one ' +
+                "already saved changes nothing. Answers with all saved interests.",
+              tags: ["Me"],
+            },
+            { description: "The saved interests, the new one included.", schema: "InterestList" },
+            INVALID_INTEREST,
+          ),
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("InterestInput"), example: { interest: "music" } } },
+          },
+        },
+      },
+      "/me/interests/{interest}": {
+        delete: privateOperation(
+          {
+            operationId: "removeMyInterest",
+            summary: "Remove an interest",
+            description:
+              "Removes one saved interest. Removing one that is not saved changes nothing. Answers with the " +
+              "interests still saved.",
+            tags: ["Me"],
+            parameters: [
+              {
+                name: "interest",
+                in: "path",
+                required: true,
+                description: "The interest's key.",
+                schema: { type: "string", enum: INTERESTS.map((entry) => entry.key) },
+                example: "music",
+              },
+            ],
+          },
+          { description: "The interests still saved.", schema: "InterestList" },
+          INVALID_INTEREST,
+        ),
+      },
+      "/me/recommendations": {
+        get: privateOperation(
+          {
+            operationId: "listMyRecommendations",
+            summary: "Recommended for me",
+            description:
+              "Up to six published events that have not ended, soonest first, whose category, language (by its " +
+              "English name) or, for public events, 'Public Events' matches a saved interest. Empty without " +
+              "saved interests.",
+            tags: ["Me"],
+          },
+          { description: "The recommended events.", schema: "RecommendationList" },
+        ),
+      },
     },
-    components: { schemas: componentSchemas() },
+    components: { schemas: componentSchemas(), securitySchemes: SECURITY_SCHEMES },
   };
 }
 
@@ -595,6 +744,20 @@ export function exampleRequestPath(path: string, get: OpenApiOperation): string 
   }
   const search = query.toString();
   return search ? `${filled}?${search}` : filled;
+}
+
+/**
+ * The example request as a curl command: the method when it is not GET, a placeholder access token
+ * for the operations about the signed-in person, and the example body.
+ */
+export function exampleCurlCommand(baseUrl: string, path: string, method: HttpMethod, operation: OpenApiOperation) {
+  const parts = ["curl"];
+  if (method !== "get") parts.push(`-X ${method.toUpperCase()}`);
+  if (operation.security) parts.push('-H "Authorization: Bearer $ACCESS_TOKEN"');
+  const body = operation.requestBody?.content["application/json"].example;
+  if (body !== undefined) parts.push(`-H "Content-Type: application/json" -d '${JSON.stringify(body)}'`);
+  parts.push(`"${baseUrl}${exampleRequestPath(path, operation)}"`);
+  return parts.join(" ");
 }
 
 /** `/api/v1/openapi.json`. */

@@ -3,6 +3,7 @@ import { AppError } from "#server/errors";
 import { errorResponse, toAppError } from "#server/http/error-response";
 import type { AppEnv } from "#server/http/app-env";
 import { createEventsApi } from "./events";
+import { createMeApi } from "./me";
 import { createOpenApiApi } from "./openapi";
 import { createSiteApi } from "./site";
 
@@ -15,6 +16,7 @@ export function createApiRouter() {
     return errorResponse(c, appError);
   });
   api.route("/events", createEventsApi());
+  api.route("/me", createMeApi());
   // Before the site API: its ETag middleware covers every path mounted after it.
   api.route("/openapi.json", createOpenApiApi());
   api.route("/", createSiteApi());

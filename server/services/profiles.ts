@@ -1,9 +1,13 @@
 import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
 import type { SocialLinks } from "#domain/profile";
+import { profileUpdateSchema } from "#domain/profile-schema";
 import { bySponsorTier } from "#domain/sponsor";
 import type { ReputationLevel } from "#domain/reputation";
 import type { Database } from "#server/db/client";
 import { events, eventSponsors, organizerReputations, profiles, sponsors } from "#server/db/schema";
+import { AppError } from "#server/errors";
+import { deleteOtherProfileImages, encodeProfileImage, storeProfileImage } from "#server/images/profile-images";
+import type { Actor } from "./actor";
 import { loadEventSummaries } from "./event-summaries";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -107,4 +111,59 @@ export async function getSponsorPage(db: Database, sponsorId: number, now: Date)
       now,
     ),
   };
+}
+
+/** What the dashboard edits: the public profile plus what only its owner sees. */
+export interface MyProfile extends PublicProfile {
+  preferredLanguage: "en" | "fr" | "ar" | "am";
+}
+
+/** The person's own profile; null only for an account whose profile was never written. */
+export async function getMyProfile(db: Database, actor: Actor): Promise<MyProfile | null> {
+  const [row] = await db
+    .select({
+      id: profiles.userId,
+      name: profiles.name,
+      role: profiles.role,
+      organization: profiles.organization,
+      bio: profiles.bio,
+      location: profiles.location,
+      profileImage: profiles.profileImage,
+      socialLinks: profiles.socialLinks,
+      preferredLanguage: profiles.preferredLanguage,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, actor.userId));
+  return row ?? null;
+}
+
+/**
+ * Replaces the editable fields of the person's own profile and, when a picture is given, stores it
+ * re-encoded and shows it instead of the old one (whose files are then deleted). Everything is
+ * checked before anything is written, so a refused picture or field changes nothing.
+ */
+export async function updateMyProfile(
+  db: Database,
+  actor: Actor,
+  // Unknown: the fields come straight from a form or a request body and are checked here.
+  input: { profile: unknown; image?: Uint8Array | null },
+  storage: { uploadsDir: string },
+): Promise<MyProfile> {
+  const parsed = profileUpdateSchema.safeParse(input.profile);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
+    throw new AppError("invalid", "The profile is not valid.", fields);
+  }
+  const renditions = input.image && input.image.byteLength > 0 ? await encodeProfileImage(input.image) : null;
+  const profileImage = renditions ? await storeProfileImage(storage.uploadsDir, actor.userId, renditions) : undefined;
+  const changes = { ...parsed.data, ...(profileImage ? { profileImage } : {}), updatedAt: new Date() };
+  // An upsert: the profile row may not exist yet for an account made before profiles were written.
+  await db
+    .insert(profiles)
+    .values({ userId: actor.userId, ...changes })
+    .onConflictDoUpdate({ target: profiles.userId, set: changes });
+  const profile = (await getMyProfile(db, actor))!;
+  if (profileImage) await deleteOtherProfileImages(storage.uploadsDir, actor.userId, profile.profileImage);
+  return profile;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { listOperations, type OpenApiDocument } from "#server/api/openapi";
 import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
 
 const { openPage } = connectBrowser();
@@ -6,7 +7,7 @@ const { openPage } = connectBrowser();
 /** How many operations the served document has: the page shows one section each. */
 async function documentedCount(page: { request: { get(url: string): Promise<{ json(): Promise<unknown> }> } }) {
   const document = (await (await page.request.get("/api/v1/openapi.json")).json()) as { paths: object };
-  return Object.keys(document.paths).length;
+  return listOperations(document as OpenApiDocument).length;
 }
 
 describe("the API docs page", () => {
@@ -22,17 +23,17 @@ describe("the API docs page", () => {
       link.click(),
     ]);
     expect(response.status()).toBe(200);
-    const document = (await response.json()) as { openapi: string; paths: Record<string, { get: object }> };
+    const document = (await response.json()) as OpenApiDocument;
     expect(document.openapi).toBe("3.1.0");
 
     await page.goBack();
     const listed = await page.getByRole("navigation", { name: "Endpoints" }).getByRole("link").allTextContents();
-    const paths = Object.keys(document.paths);
-    expect(listed).toHaveLength(paths.length);
-    for (const path of paths)
+    const operations = listOperations(document);
+    expect(listed).toHaveLength(operations.length);
+    for (const { path, method } of operations)
       expect(
-        listed.some((text) => text.endsWith(`GET /api/v1${path}`)),
-        path,
+        listed.some((text) => text.endsWith(`${method.toUpperCase()} /api/v1${path}`)),
+        `${method} ${path}`,
       ).toBe(true);
 
     // Each endpoint shows its parameters and a curl line that names it.

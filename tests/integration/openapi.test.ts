@@ -5,6 +5,7 @@ import { eventSearchSchema } from "#domain/event-search";
 import { parseRecordId } from "#domain/record-id";
 import {
   exampleRequestPath,
+  listOperations,
   type JsonSchema,
   type OpenApiDocument,
   type OpenApiOperation,
@@ -23,7 +24,11 @@ beforeAll(async () => {
   document = await (await seeded.app.request(`${BASE}/openapi.json`)).json();
 });
 
-const operations = () => Object.entries(document.paths).map(([path, item]) => ({ path, get: item.get }));
+/** The public reads: anyone may send their example requests and get 200 (the /me ones need a session). */
+const operations = () =>
+  listOperations(document)
+    .filter(({ method, operation }) => method === "get" && !operation.security)
+    .map(({ path, operation }) => ({ path, get: operation }));
 
 /**
  * A zod validator for a schema of the document. zod resolves references only under $defs, so the
@@ -88,10 +93,33 @@ describe(`the OpenAPI document on the ${testDatabaseKind()} database`, () => {
     const mounted = createApiRouter()
       .routes.filter((route) => route.method !== "ALL")
       .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, "{$1}")}`);
-    const documented = operations().map(({ path }) => `GET ${path}`);
+    const documented = listOperations(document).map(({ path, method }) => `${method.toUpperCase()} ${path}`);
     expect(new Set(mounted)).toEqual(new Set(documented));
-    // Only reads are documented, and only reads are mounted.
-    for (const item of Object.values(document.paths)) expect(Object.keys(item)).toEqual(["get"]);
+    // Anything but a public read is about the signed-in person, under /me, and says how to sign in.
+    for (const { path, method, operation } of listOperations(document)) {
+      const isPrivate = path.startsWith("/me/");
+      expect(Boolean(operation.security), `${method} ${path}`).toBe(isPrivate);
+      if (!isPrivate) expect(method, path).toBe("get");
+      for (const scheme of (operation.security ?? []).flatMap(Object.keys))
+        expect(document.components.securitySchemes[scheme], scheme).toBeDefined();
+    }
+  });
+
+  it("answers every operation about the signed-in person with the documented 401 without a session", async () => {
+    const privateOperations = listOperations(document).filter(({ operation }) => operation.security);
+    expect(privateOperations.length).toBeGreaterThan(0);
+    for (const { path, method, operation } of privateOperations) {
+      const body = operation.requestBody?.content["application/json"].example;
+      const response = await seeded.app.request(`${BASE}${exampleRequestPath(path, operation)}`, {
+        method: method.toUpperCase(),
+        ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }),
+      });
+      expect(response.status, `${method} ${path}`).toBe(401);
+      expect(response.headers.get("cache-control"), `${method} ${path}`).toBe("private, no-store");
+      const answer = await response.json();
+      expectValid(responseSchema(operation, "401"), answer, `${method} ${path}`);
+      expect(answer.error).toMatchObject({ code: "unauthenticated", message: "Must be logged in" });
+    }
   });
 
   it("has unique operation ids, and every path parameter of a path is declared", () => {
@@ -120,7 +148,7 @@ describe(`the OpenAPI document on the ${testDatabaseKind()} database`, () => {
   });
 
   it("describes every event, sponsor and organizer of the sample data as the API really writes them", async () => {
-    const byId = (path: string) => document.paths[path]!.get;
+    const byId = (path: string) => document.paths[path]!.get!;
     // Past ones too, so cancelled, sold-out and image-less events are all checked.
     const all = await (await seeded.app.request(`${BASE}/events?past=1&limit=100`)).json();
     expectValid(responseSchema(byId("/events"), "200"), all, "every event");
@@ -155,7 +183,7 @@ describe(`the OpenAPI document on the ${testDatabaseKind()} database`, () => {
       }
     }
     // Record ids stop at the largest PostgreSQL serial, as the document says.
-    const eventId = document.paths["/events/{id}"]!.get.parameters.find((parameter) => parameter.in === "path")!;
+    const eventId = document.paths["/events/{id}"]!.get!.parameters.find((parameter) => parameter.in === "path")!;
     const maximum = eventId.schema.maximum as number;
     expect(parseRecordId(String(maximum))).toBe(maximum);
     expect(parseRecordId(String(maximum + 1))).toBeNull();
@@ -166,7 +194,7 @@ describe(`the OpenAPI document on the ${testDatabaseKind()} database`, () => {
   });
 
   it("answers an unknown category and a bad limit with the documented 400, naming the field", async () => {
-    const search = document.paths["/events"]!.get;
+    const search = document.paths["/events"]!.get!;
     const cases: [string, string][] = [
       ["category=opera", "category"],
       ["limit=0", "limit"],
@@ -192,7 +220,7 @@ describe(`the OpenAPI document on the ${testDatabaseKind()} database`, () => {
 
   it("is checked by a validator that refuses fields the document lacks and misses fields it requires", async () => {
     const { data } = await (await seeded.app.request(`${BASE}/events/1`)).json();
-    const schema = responseSchema(document.paths["/events/{id}"]!.get, "200");
+    const schema = responseSchema(document.paths["/events/{id}"]!.get!, "200");
     expect(validatorFor(schema).safeParse({ data }).success).toBe(true);
     expect(validatorFor(schema).safeParse({ data: { ...data, surprise: 1 } }).success).toBe(false);
     const { title: _title, ...untitled } = data;
@@ -202,7 +230,7 @@ describe(`the OpenAPI document on the ${testDatabaseKind()} database`, () => {
 });
 
 describe(`the documented search parameters on the ${testDatabaseKind()} database`, () => {
-  const queryParameters = () => document.paths["/events"]!.get.parameters.filter((p) => p.in === "query");
+  const queryParameters = () => document.paths["/events"]!.get!.parameters.filter((p) => p.in === "query");
 
   /** Parameters some values need beside them, or the search refuses the pair rather than the value. */
   const companions = (name: string, value: string): string => {
@@ -291,7 +319,7 @@ describe("the API docs page's words", () => {
       status: Record<string, string>;
       types: Record<string, string>;
     };
-    for (const { get } of operations()) {
+    for (const { operation: get } of listOperations(document)) {
       expect(words.operations[get.operationId], get.operationId).toEqual({
         summary: expect.any(String),
         description: expect.any(String),

@@ -1,0 +1,29 @@
+/**
+ * A request's form body, read only up to `maxBytes`: request.formData() would hold any size in memory.
+ * "too_large" when the body is bigger (by its Content-Length or as it streams in), null when it is
+ * not a form at all (the client's mistake).
+ */
+export async function readFormWithin(request: Request, maxBytes: number): Promise<FormData | "too_large" | null> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > maxBytes) return "too_large";
+  if (!request.body) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return "too_large";
+    }
+    chunks.push(value);
+  }
+  const copy = new Request(request.url, {
+    method: "POST",
+    headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
+    body: Buffer.concat(chunks),
+  });
+  return copy.formData().catch(() => null);
+}

@@ -1,0 +1,250 @@
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
+
+const { openPage } = connectBrowser();
+
+type TestPage = Awaited<ReturnType<typeof openPage>>;
+type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
+
+/** The confirmation link of the newest e-mail to `email` in the development mailbox, as a path. */
+async function confirmationLink(page: Page, email: string): Promise<string> {
+  const messages = page.locator("section[aria-labelledby=mailbox-messages] ol > li a");
+  await expect
+    .poll(async () => {
+      await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+      return messages.count();
+    })
+    .toBe(1);
+  await messages.first().click();
+  await page.waitForURL(/\/dev\/mailbox\/\d+$/);
+  const href = await page
+    .locator("section[aria-labelledby=mailbox-links] a", { hasText: "/auth/confirm" })
+    .first()
+    .getAttribute("href");
+  const url = new URL(href!);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * A new account, signed up through the site's form and confirmed from the mailbox: the browser state
+ * (session cookie) of a signed-in person, so that each test opens pages as them.
+ */
+async function signedInState(name: string): Promise<StorageState> {
+  const page = await openPage();
+  const email = `${name.split(" ")[0]!.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
+  await page.goto("/signup");
+  await waitForHydration(page);
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(`Dashboard-${randomUUID().slice(0, 6)}-71`);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(/\/signup-success$/);
+  await page.goto(await confirmationLink(page, email));
+  await page.waitForURL(/\/dashboard$/);
+  return page.context().storageState();
+}
+
+let sharedState: Promise<StorageState> | null = null;
+/** One account for the tests that only look (axe); the others make their own, as they change it. */
+function lookingAccount(): Promise<StorageState> {
+  sharedState ??= signedInState("Meron Alemu");
+  return sharedState;
+}
+
+const recommendedSection = (page: Page) => page.locator("section[aria-labelledby=recommended-title]");
+const interestButton = (page: Page, name: string) =>
+  page.locator("section#interests").getByRole("button", { name, exact: true });
+
+/** The titles the home page shows under Recommended For You, once they have arrived. */
+async function recommendedTitles(page: Page): Promise<string[]> {
+  return recommendedSection(page).locator("article h3").allTextContents();
+}
+
+/** What the API recommends to the same person (same cookie). */
+async function apiRecommendedTitles(page: Page): Promise<string[]> {
+  const response = await page.request.get("/api/v1/me/recommendations");
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { title: string }[] }).data.map((event) => event.title);
+}
+
+describe("interests and recommendations on the home page", () => {
+  it("for a visitor are read-only: clicking an interest changes nothing and sends nothing", async () => {
+    const page = await openPage();
+    await page.goto("/");
+    await waitForHydration(page);
+    const picker = page.locator("section#interests");
+    expect(await picker.getByRole("link", { name: "Sign Up" }).isVisible()).toBe(true);
+    expect(await picker.getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
+    expect(await picker.getByRole("button", { name: "Music" }).count()).toBe(0);
+    expect(await recommendedSection(page).count()).toBe(0);
+
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() !== "GET") posts.push(request.url());
+    });
+    const before = await picker.innerHTML();
+    await picker.getByText("Music", { exact: true }).click();
+    await picker.getByText("Technology", { exact: true }).click();
+    await page.waitForTimeout(300);
+    expect(page.url()).toMatch(/\/$/);
+    expect(posts).toEqual([]);
+    expect(await picker.innerHTML()).toBe(before);
+    expectCleanConsole(page);
+  });
+
+  it("for a signed-in person saves and removes interests at once, and Recommended For You follows", async () => {
+    const page = await openPage({ storageState: await signedInState("Dawit Haile") });
+    await page.goto("/");
+    await waitForHydration(page);
+    const section = recommendedSection(page);
+    await expect
+      .poll(() => section.getByText("Select some interests to see personalized recommendations").isVisible())
+      .toBe(true);
+    expect(await section.getByRole("link", { name: "Discover Interests" }).getAttribute("href")).toBe("/#interests");
+
+    const music = interestButton(page, "Music");
+    expect(await music.getAttribute("aria-pressed")).toBe("false");
+    await music.click();
+    // Shown as saved at once, before the server has answered.
+    expect(await music.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => recommendedTitles(page)).not.toEqual([]);
+    const musicTitles = await recommendedTitles(page);
+    expect(musicTitles.length).toBeLessThanOrEqual(6);
+    expect(musicTitles).toEqual(await apiRecommendedTitles(page));
+    for (const category of await section
+      .locator("article")
+      .evaluateAll((cards) => cards.map((card) => card.textContent)))
+      expect(category).toContain("Music");
+
+    await interestButton(page, "Food & Drink").click();
+    await expect.poll(() => recommendedTitles(page)).not.toEqual(musicTitles);
+    expect(await recommendedTitles(page)).toEqual(await apiRecommendedTitles(page));
+
+    // Saved for good: a new page shows them, and removing them empties the list again.
+    await page.reload();
+    await waitForHydration(page);
+    expect(await interestButton(page, "Music").getAttribute("aria-pressed")).toBe("true");
+    expect(await interestButton(page, "Food & Drink").getAttribute("aria-pressed")).toBe("true");
+    await interestButton(page, "Music").click();
+    await interestButton(page, "Food & Drink").click();
+    await expect
+      .poll(() => section.getByText("Select some interests to see personalized recommendations").isVisible())
+      .toBe(true);
+    expect(await apiRecommendedTitles(page)).toEqual([]);
+    expectCleanConsole(page);
+  });
+
+  it("saves an interest with the plain form before JavaScript has loaded", async () => {
+    const page = await openPage({ storageState: await signedInState("Liya Tadesse"), javaScriptEnabled: false });
+    await page.goto("/");
+    await interestButton(page, "Technology").click();
+    await page.waitForLoadState("load");
+    expect(await interestButton(page, "Technology").getAttribute("aria-pressed")).toBe("true");
+    const saved = await page.request.get("/api/v1/me/interests");
+    expect(((await saved.json()) as { data: { key: string }[] }).data.map((interest) => interest.key)).toEqual([
+      "technology",
+    ]);
+  });
+});
+
+describe("the dashboard", () => {
+  it("sends a visitor to sign in, and back to the dashboard afterwards", async () => {
+    const page = await openPage();
+    await page.goto("/dashboard");
+    await page.waitForURL(/\/signin\?next=%2Fdashboard$/);
+  });
+
+  it("edits the profile with a picture, and the public profile shows it without the e-mail address", async () => {
+    const page = await openPage({ storageState: await signedInState("Hirut Desta") });
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Dashboard");
+    const email = (await page.getByText(/^Signed in as /).textContent())!.replace("Signed in as ", "");
+    expect(await page.getByText("You have no tickets yet. Tickets you buy will appear here.").isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Create an event" }).getAttribute("href")).toBe("/create");
+
+    await page.getByLabel("Name", { exact: true }).fill("Hirut Desta Bekele");
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#1e7a46" } })
+      .withMetadata({ exif: { IFD0: { Model: "Hidden Camera" } } })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel("Profile picture").setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
+    await page.getByLabel("About you").fill("I organize coffee ceremonies in Silver Spring.");
+    await page.getByLabel("Organization").fill("Habesha Coffee Collective");
+    await page.getByLabel("Location").fill("Silver Spring, MD");
+    await page.getByLabel("Preferred language").selectOption("am");
+    await page.getByLabel("GitHub").fill("https://github.com/hirut");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect
+      .poll(() => page.getByRole("status").filter({ hasText: "Your profile was saved." }).isVisible())
+      .toBe(true);
+    expect(await page.getByLabel("Preferred language").inputValue()).toBe("am");
+    const picture = page.getByRole("img", { name: "Your current profile picture" });
+    expect(await picture.getAttribute("src")).toMatch(/^\/uploads\/profiles\/[0-9a-f-]+\/[0-9a-f]+-192\.webp$/);
+
+    await page.getByRole("link", { name: "View your public profile" }).click();
+    await page.waitForURL(/\/users\/[0-9a-f-]+$/);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Hirut Desta Bekele");
+    const main = page.locator("main");
+    expect(await main.getByText("I organize coffee ceremonies in Silver Spring.").isVisible()).toBe(true);
+    expect(await main.getByText(/Habesha Coffee Collective/).isVisible()).toBe(true);
+    expect(await main.getByText(/Silver Spring, MD/).isVisible()).toBe(true);
+    expect(await main.getByRole("link", { name: "GitHub" }).getAttribute("href")).toBe("https://github.com/hirut");
+    const shown = main.locator("header img");
+    await expect
+      .poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(192);
+    expect(await main.textContent()).not.toContain(email);
+    const stored = await page.request.get((await shown.getAttribute("src"))!);
+    expect(stored.headers()["content-type"]).toBe("image/webp");
+    expect((await stored.body()).includes(Buffer.from("Hidden Camera"))).toBe(false);
+    expectCleanConsole(page);
+
+    // Last, as the browser logs the refusal's 400: a file that only claims to be a picture is refused,
+    // nothing changes, and what was typed stays.
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    await page.getByLabel("Name", { exact: true }).fill("Someone Else");
+    await page.getByLabel("Profile picture").setInputFiles({
+      name: "photo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("not really a picture"),
+    });
+    await page.getByRole("button", { name: "Save profile" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "not a picture we can use" });
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Someone Else");
+    expect(await page.getByLabel("Profile picture").getAttribute("aria-invalid")).toBe("true");
+    await page.goto("/dashboard");
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Hirut Desta Bekele");
+  });
+});
+
+describe("accessibility of the signed-in pages", () => {
+  // One test each: axe takes several seconds on a long page.
+  it.each([
+    ["light", "/dashboard"],
+    ["dark", "/dashboard"],
+    ["light", "/dashboard?lang=ar"],
+    ["light", "/"],
+    ["dark", "/"],
+    ["dark", "/?lang=ar"],
+  ] as const)("finds no violations in %s theme at %s", async (colorScheme, path) => {
+    const page: TestPage = await openPage({ colorScheme, storageState: await lookingAccount() });
+    await page.goto(path);
+    await waitForHydration(page);
+    // Everything the person sees, the streamed recommendations included.
+    await expect
+      .poll(() =>
+        page
+          .getByRole("status")
+          .filter({ hasText: /\.\.\.$/ })
+          .count(),
+      )
+      .toBe(0);
+    await expectNoAxeViolations(page);
+  });
+});
