@@ -4,6 +4,7 @@
 import appStylesHref from "./app.css?url";
 import { useEffect, type ReactNode } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -14,6 +15,10 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { DEFAULT_LANGUAGE, textDirection, type Language } from "#domain/language";
+import { secondsUntilRefresh } from "#domain/session-timing";
+import { takeFlash, type Flash } from "#app/flash";
+import { FlashNotice } from "#app/components/flash-notice";
+import { SessionKeeper } from "#app/components/session-keeper";
 import { useNonce } from "#app/components/nonce";
 import { NavigationSpinner } from "#app/components/navigation-spinner";
 import { NotFoundPage } from "#app/components/not-found-page";
@@ -34,22 +39,55 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return {
+  const taken = takeFlash(request);
+  const { viewer } = context;
+  const rootData: RootData = {
     language: negotiateLanguage(request),
     theme: themeFromRequest(request),
     // Absolute URLs in meta tags (canonical, Open Graph) use the configured public address.
     origin: context.config.publicUrl,
+    // The header is drawn signed in from the first byte: no signed-out flash while scripts load.
+    viewer: viewer && {
+      name: viewer.name,
+      email: viewer.email,
+      profileImage: viewer.profileImage,
+      refreshInSeconds: viewer.sessionExpiresAt
+        ? secondsUntilRefresh(viewer.sessionExpiresAt, Math.floor(Date.now() / 1000))
+        : null,
+    },
+    flash: taken?.flash ?? null,
   };
+  // A notice is shown once: reading it clears its cookie.
+  return data(rootData, taken ? { headers: { "Set-Cookie": taken.clear } } : undefined);
+}
+
+/** The signed-in person as every page may show them (never their tokens). */
+export interface SignedInViewer {
+  name: string;
+  email: string;
+  profileImage: string | null;
+  /** When the browser should renew the session, from now; null when it is not a cookie session. */
+  refreshInSeconds: number | null;
 }
 
 export interface RootData {
   language: Language;
   theme: Theme;
   origin: string;
+  viewer: SignedInViewer | null;
+  flash: Flash | null;
 }
 
 export function useRootData(): RootData {
-  return useRouteLoaderData<typeof loader>("root") ?? { language: DEFAULT_LANGUAGE, theme: "system", origin: "" };
+  return (
+    useRouteLoaderData<typeof loader>("root") ?? {
+      language: DEFAULT_LANGUAGE,
+      theme: "system",
+      origin: "",
+      viewer: null,
+      flash: null,
+    }
+  );
 }
 
 /** The document around every page, error pages included. */
@@ -86,6 +124,12 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Sonner's rich error and info text reaches only 4.3:1 on its light tints; these pass WCAG AA in both themes. */
+const TOAST_CONTRAST = {
+  error: "text-red-800! dark:text-red-100!",
+  info: "text-blue-900! dark:text-blue-100!",
+};
+
 function Shell({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { theme } = useRootData();
@@ -107,6 +151,8 @@ function Shell({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter />
       <NavigationSpinner />
+      <SessionKeeper />
+      <FlashNotice />
       <Toasts
         position={i18n.dir() === "rtl" ? "bottom-left" : "bottom-right"}
         visibleToasts={3}
@@ -115,6 +161,7 @@ function Shell({ children }: { children: ReactNode }) {
         theme={theme}
         richColors
         closeButton
+        toastOptions={{ classNames: TOAST_CONTRAST }}
       />
     </>
   );

@@ -3,15 +3,18 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createApiRouter } from "#server/api/router";
+import { clientAddress } from "#server/auth/auth-request";
 import { createAuthRouter } from "#server/auth/router";
 import type { Database } from "#server/db/client";
 import type { Config } from "#server/env";
 import { isDatabaseUp } from "#server/health";
 import type { AppEnv, Viewer } from "#server/http/app-env";
+import { csrfProtection } from "#server/http/csrf";
 import { responseCache } from "#server/http/response-cache";
 import { securityHeaders } from "#server/http/security-headers";
 import { createSeoFiles } from "#server/http/seo-files";
 import { serveUploads } from "#server/http/uploads";
+import { handleSessionRefresh, SESSION_REFRESH_PATH, viewerMiddleware } from "#server/http/viewer";
 import type { Logger } from "#server/logger";
 
 /** What the page renderer receives with each request (React Router's load context). */
@@ -23,6 +26,8 @@ export type PageContext = {
   requestId: string;
   /** The signed-in person, or null for visitors (decision 007). */
   viewer: Viewer | null;
+  /** The client's address, for the account services' throttles (behind a proxy only when TRUST_PROXY says so). */
+  clientAddress: string;
 };
 
 export type PageHandler = (request: Request, context: PageContext) => Promise<Response>;
@@ -74,6 +79,11 @@ export function createApp({
     return c.json({ status: up ? "ok" : "unavailable", database: up ? "up" : "down" }, up ? 200 : 503);
   });
 
+  // Before anything answers for a person: refuse forged posts, then learn who is asking (decision 007).
+  app.use(csrfProtection());
+  app.use(viewerMiddleware());
+  app.post(SESSION_REFRESH_PATH, handleSessionRefresh);
+
   app.use("/api/v1/*", cache);
   app.route("/api/v1", createApiRouter());
   app.route("/auth/v1", createAuthRouter());
@@ -103,6 +113,7 @@ export function createApp({
         cspNonce: c.get("cspNonce"),
         requestId: c.get("requestId"),
         viewer: c.get("viewer") ?? null,
+        clientAddress: clientAddress(c, config.auth.trustProxy),
       }),
     );
   }

@@ -4,18 +4,25 @@ import { useTranslation } from "#app/i18n/use-translation";
 import { Link } from "react-router";
 import { buttonClasses } from "#app/components/ui/button";
 import { Sheet } from "#app/components/ui/sheet";
+import type { SignedInViewer } from "#app/root";
+import { SignOutForm } from "./account-menu";
 import {
+  ACCOUNT_LINKS,
   EVENTS_MENU_LINKS,
   FIND_MY_TICKET,
   OTHER_LINKS,
-  PRIMARY_LINKS,
+  primaryLinks,
   SIGN_IN,
   SIGN_UP,
   type NavLink,
 } from "./navigation-links";
+import { UserAvatar } from "./user-avatar";
 
-/** Below 768 px the navigation moves into a side sheet that closes on any link choice. */
-export function MobileMenu() {
+/**
+ * Below 768 px the navigation moves into a side sheet that closes on any link choice and after
+ * logging out. Signed in, it shows the person's name and e-mail and their account links.
+ */
+export function MobileMenu({ viewer }: { viewer: SignedInViewer | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
@@ -32,7 +39,7 @@ export function MobileMenu() {
       )}
       <ul className="flex flex-col">
         {links.map((link) => (
-          <li key={link.to}>
+          <li key={link.labelKey}>
             <Link to={link.to} onClick={close} className="block rounded-md px-2 py-2 hover:bg-muted">
               {t(link.labelKey)}
             </Link>
@@ -56,17 +63,34 @@ export function MobileMenu() {
       <Sheet open={open} onOpenChange={setOpen} title={t("nav.menuTitle")} closeLabel={t("nav.closeMenu")}>
         <nav aria-label={t("nav.mainLabel")} className="flex flex-col gap-5">
           {group("nav.events", EVENTS_MENU_LINKS)}
-          {group(null, [...PRIMARY_LINKS, FIND_MY_TICKET])}
+          {group(null, [...primaryLinks(viewer !== null), FIND_MY_TICKET])}
           {group("nav.otherLinks", OTHER_LINKS)}
         </nav>
-        <div className="mt-auto flex flex-col gap-2">
-          <Link to={SIGN_IN.to} onClick={close} className={buttonClasses("outline", "md")}>
-            {t(SIGN_IN.labelKey)}
-          </Link>
-          <Link to={SIGN_UP.to} onClick={close} className={buttonClasses("primary", "md")}>
-            {t(SIGN_UP.labelKey)}
-          </Link>
-        </div>
+        {viewer ? (
+          <section aria-labelledby="mobile-account" className="mt-auto flex flex-col gap-3 border-t border-border pt-4">
+            <h2 id="mobile-account" className="sr-only">
+              {t("nav.account")}
+            </h2>
+            <div className="flex items-center gap-3">
+              <UserAvatar name={viewer.name} profileImage={viewer.profileImage} size="md" />
+              <div className="min-w-0">
+                <p className="truncate font-semibold">{viewer.name}</p>
+                <p className="truncate text-sm text-muted-foreground">{viewer.email}</p>
+              </div>
+            </div>
+            {group(null, ACCOUNT_LINKS)}
+            <SignOutForm className={buttonClasses("outline", "md", "w-full")} onSubmit={close} />
+          </section>
+        ) : (
+          <div className="mt-auto flex flex-col gap-2">
+            <Link to={SIGN_IN.to} onClick={close} className={buttonClasses("outline", "md")}>
+              {t(SIGN_IN.labelKey)}
+            </Link>
+            <Link to={SIGN_UP.to} onClick={close} className={buttonClasses("primary", "md")}>
+              {t(SIGN_UP.labelKey)}
+            </Link>
+          </div>
+        )}
       </Sheet>
     </div>
   );

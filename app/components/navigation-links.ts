@@ -12,12 +12,15 @@ export const EVENTS_MENU_LINKS: NavLink[] = [
   { to: "/micro-events", labelKey: "nav.microEvents" },
 ];
 
-/** After the Events menu. Promote joins these for signed-in users (accounts work). */
-export const PRIMARY_LINKS: NavLink[] = [
-  { to: "/vip-events", labelKey: "nav.vip" },
-  { to: "/create", labelKey: "nav.create" },
-  { to: "/pricing", labelKey: "nav.pricing" },
-];
+const VIP: NavLink = { to: "/vip-events", labelKey: "nav.vip" };
+const CREATE: NavLink = { to: "/create", labelKey: "nav.create" };
+const PROMOTE: NavLink = { to: "/promote", labelKey: "nav.promote" };
+const PRICING: NavLink = { to: "/pricing", labelKey: "nav.pricing" };
+
+/** After the Events menu; Promote only for a signed-in person (spec §2, header). */
+export function primaryLinks(isSignedIn: boolean): NavLink[] {
+  return isSignedIn ? [VIP, CREATE, PROMOTE, PRICING] : [VIP, CREATE, PRICING];
+}
 
 export const SECONDARY_LINKS: NavLink[] = [{ to: "/about", labelKey: "nav.about" }];
 
@@ -33,6 +36,13 @@ export const OTHER_LINKS: NavLink[] = [
 export const FIND_MY_TICKET: NavLink = { to: "/find-my-ticket", labelKey: "nav.findMyTicket" };
 export const SIGN_IN: NavLink = { to: "/signin", labelKey: "nav.signIn" };
 export const SIGN_UP: NavLink = { to: "/signup", labelKey: "nav.signUp" };
+/** The avatar menu's links: both lead to the dashboard, as in the spec. */
+export const ACCOUNT_LINKS: NavLink[] = [
+  { to: "/dashboard", labelKey: "nav.profile" },
+  { to: "/dashboard", labelKey: "nav.dashboard" },
+];
+/** Where the Log out form posts (app/routes/sign-out.ts). */
+export const SIGN_OUT_ACTION = "/signout";
 
 export const FOOTER_COLUMNS: { titleKey: string; links: NavLink[] }[] = [
   {

@@ -3,15 +3,10 @@ import { useTranslation } from "#app/i18n/use-translation";
 import { Link, NavLink as RouterNavLink } from "react-router";
 import { buttonClasses } from "#app/components/ui/button";
 import { Disclosure, DISCLOSURE_ITEM } from "#app/components/ui/disclosure";
+import { useRootData } from "#app/root";
+import { AccountMenu } from "./account-menu";
 import { MobileMenu } from "./mobile-menu";
-import {
-  EVENTS_MENU_LINKS,
-  FIND_MY_TICKET,
-  PRIMARY_LINKS,
-  SECONDARY_LINKS,
-  SIGN_IN,
-  SIGN_UP,
-} from "./navigation-links";
+import { EVENTS_MENU_LINKS, FIND_MY_TICKET, primaryLinks, SECONDARY_LINKS, SIGN_IN, SIGN_UP } from "./navigation-links";
 import { SiteLogo } from "./site-logo";
 import { ThemeMenu } from "./theme-menu";
 
@@ -20,6 +15,8 @@ const LINK =
 
 export function SiteHeader() {
   const { t } = useTranslation();
+  // From the root loader: the first HTML already shows the right one of these (decision 007 §4).
+  const { viewer } = useRootData();
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
@@ -46,7 +43,7 @@ export function SiteHeader() {
               </ul>
             )}
           </Disclosure>
-          {[...PRIMARY_LINKS, ...SECONDARY_LINKS].map((link) => (
+          {[...primaryLinks(viewer !== null), ...SECONDARY_LINKS].map((link) => (
             <RouterNavLink key={link.to} to={link.to} className={LINK}>
               {t(link.labelKey)}
             </RouterNavLink>
@@ -59,14 +56,20 @@ export function SiteHeader() {
           </Link>
           <ThemeMenu />
           <div className="hidden items-center gap-2 md:flex">
-            <Link to={SIGN_IN.to} className={buttonClasses("ghost", "sm")}>
-              {t(SIGN_IN.labelKey)}
-            </Link>
-            <Link to={SIGN_UP.to} className={buttonClasses("primary", "sm")}>
-              {t(SIGN_UP.labelKey)}
-            </Link>
+            {viewer ? (
+              <AccountMenu viewer={viewer} />
+            ) : (
+              <>
+                <Link to={SIGN_IN.to} className={buttonClasses("ghost", "sm")}>
+                  {t(SIGN_IN.labelKey)}
+                </Link>
+                <Link to={SIGN_UP.to} className={buttonClasses("primary", "sm")}>
+                  {t(SIGN_UP.labelKey)}
+                </Link>
+              </>
+            )}
           </div>
-          <MobileMenu />
+          <MobileMenu viewer={viewer} />
         </div>
       </div>
     </header>

@@ -6,12 +6,12 @@ type ToastKind = "success" | "error" | "info";
 // Sonner is about 9 KB of script that most visits never use: it loads with the first notice.
 let sonner: Sonner | null = null;
 let hostMounted = false;
-const pending: { kind: ToastKind; message: string }[] = [];
+const pending: { kind: ToastKind; message: string; description?: string }[] = [];
 const listeners = new Set<() => void>();
 
-/** Shows a short notice (a toast); the first one loads the toast library. */
-export function notify(kind: ToastKind, message: string): void {
-  pending.push({ kind, message });
+/** Shows a short notice (a toast), with an optional line under it; the first one loads the toast library. */
+export function notify(kind: ToastKind, message: string, description?: string): void {
+  pending.push({ kind, message, description });
   if (sonner && hostMounted) return flush();
   void import("sonner").then((module) => {
     sonner = module;
@@ -20,7 +20,9 @@ export function notify(kind: ToastKind, message: string): void {
 }
 
 function flush() {
-  for (const { kind, message } of pending.splice(0)) sonner?.toast[kind](message);
+  for (const { kind, message, description } of pending.splice(0)) {
+    sonner?.toast[kind](message, description ? { description } : undefined);
+  }
 }
 
 function subscribe(listener: () => void) {

@@ -12,6 +12,11 @@ export interface Viewer {
   email: string;
   name: string;
   profileImage: string | null;
+  /**
+   * When the access token of a web session (the cookie) ends, in seconds since the epoch; the
+   * browser renews it shortly before. Absent for bearer-token clients, which renew on their own.
+   */
+  sessionExpiresAt?: number;
 }
 
 /** What every request handler can read from the Hono context. */

@@ -134,13 +134,24 @@ describe("the response cache", () => {
       () => Response.json({ me: 1 }, { headers: { "Cache-Control": "private, max-age=60" } }),
       () => Response.json({ now: 1 }, { headers: { "Cache-Control": "no-store" } }),
     ].map((respond) => [respond, {}, "GET"]);
-    cases.push([defaultPage, {}, "POST"], [defaultPage, { Authorization: "Bearer token" }, "GET"]);
+    cases.push(
+      [defaultPage, {}, "POST"],
+      [defaultPage, { Authorization: "Bearer token" }, "GET"],
+      [defaultPage, { Cookie: "theme=dark; session=anything" }, "GET"],
+    );
     for (const [respond, headers, method] of cases) {
       const site = cachedSite(respond);
       await site.get("/", headers, method);
       await site.get("/", headers, method);
       expect(site.state.runs).toBe(2);
     }
+  });
+
+  it("still serves visitors whose cookies only hold preferences", async () => {
+    const site = cachedSite();
+    await site.get("/", { Cookie: "theme=dark; sessionless=1" });
+    await site.get("/", { Cookie: "theme=dark; sessionless=1" });
+    expect(site.state.runs).toBe(1);
   });
 
   it("reuses a response no longer than its own max-age", async () => {

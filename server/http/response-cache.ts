@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "#server/http/app-env";
+import { hasSessionCookie } from "#server/http/session-cookie";
 
 /** How long a response is reused in production (decision 005), and how many distinct ones are kept. */
 export const RESPONSE_CACHE_TTL_MS = 5_000;
@@ -39,7 +40,9 @@ export function responseCache({ ttlMs, clock = Date.now }: { ttlMs: number; cloc
   const fresh = (entry: Entry) => clock() - entry.at < entry.ttlMs;
 
   return createMiddleware<AppEnv>(async (c, next) => {
+    // Signed-in requests (a session cookie or a bearer token) are never served from here (decision 007 §6).
     if (ttlMs <= 0 || c.req.method !== "GET" || c.req.header("Authorization") !== undefined) return next();
+    if (hasSessionCookie(c.req.header("Cookie"))) return next();
     const key = [c.req.url, c.req.header("Cookie") ?? "", c.req.header("Accept-Language") ?? ""].join("\n");
 
     // No await before inFlight is set below, or visitors arriving together would each make their own.

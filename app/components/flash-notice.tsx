@@ -1,0 +1,26 @@
+import { useEffect, useRef } from "react";
+import type { FlashKind } from "#app/flash";
+import { useTranslation } from "#app/i18n/use-translation";
+import { useRootData } from "#app/root";
+import { notify } from "./toasts";
+
+const FLASH_TEXT: Record<FlashKind, { title: string; message?: string }> = {
+  signedIn: { title: "auth.toast.signedIn" },
+  signedOut: { title: "auth.toast.signedOut" },
+  passwordUpdated: { title: "auth.toast.passwordUpdated.title", message: "auth.toast.passwordUpdated.message" },
+  accountCreated: { title: "auth.toast.accountCreated.title", message: "auth.toast.accountCreated.message" },
+};
+
+/** Shows as a toast the notice a redirect brought along (see app/flash.ts), once. */
+export function FlashNotice() {
+  const { flash } = useRootData();
+  const { t } = useTranslation();
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!flash || shown.current === flash.id) return;
+    shown.current = flash.id;
+    const text = FLASH_TEXT[flash.kind];
+    notify("success", t(text.title), text.message && t(text.message));
+  }, [flash, t]);
+  return null;
+}

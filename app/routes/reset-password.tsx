@@ -1,0 +1,104 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { newPasswordFormSchema } from "#domain/account-forms";
+import { MIN_PASSWORD_LENGTH } from "#domain/password-policy";
+import { authRequestOf } from "#app/account-request";
+import { problemFromAuthError, type AuthProblem } from "#app/auth-problem";
+import { AuthCard, FormProblem, problemIdFor } from "#app/components/auth-card";
+import { buttonClasses } from "#app/components/ui/button";
+import { TextField } from "#app/components/ui/text-field";
+import { flashCookie } from "#app/flash";
+import { metaTranslator } from "#app/i18n/meta";
+import { useTranslation } from "#app/i18n/use-translation";
+import { isAuthError } from "#server/auth/auth-error";
+import { signOut } from "#server/auth/sessions";
+import { updateUser } from "#server/auth/user-update";
+import { clearedSessionCookie } from "#server/http/session-cookie";
+import type { Route } from "./+types/reset-password";
+
+const PROBLEM_ID = "reset-password-problem";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
+  return [{ title: `${t("auth.resetPassword.metaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * Reached from the reset e-mail: /auth/confirm has just opened a recovery session for the link's
+ * owner. Without a session (an old tab, a link opened twice) the page offers a new link instead.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return { email: context.viewer?.email ?? null };
+}
+
+/**
+ * Sets the new password (the services sign out the person's other sessions and e-mail a notice),
+ * then ends this session too and sends them to sign in with it (spec §2).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { viewer, db, config } = context;
+  if (!viewer) return answer({ problem: { kind: "sessionExpired" } }, 401);
+  const form = await request.formData().catch(() => null);
+  const parsed = newPasswordFormSchema.safeParse(form ? Object.fromEntries(form) : null);
+  const password = parsed.success ? parsed.data.password : "";
+  if (!password) return answer({ problem: { kind: "passwordRequired", field: "password" } }, 400);
+  const actor = { sessionId: viewer.sessionId, userId: viewer.userId };
+  try {
+    await updateUser(db, config, authRequestOf(request, context), actor, { password });
+  } catch (error) {
+    if (isAuthError(error)) return answer({ problem: problemFromAuthError(error) }, error.status);
+    throw error;
+  }
+  await signOut(db, actor, "local");
+  const headers = new Headers();
+  headers.append("Set-Cookie", clearedSessionCookie(config));
+  headers.append("Set-Cookie", flashCookie("passwordUpdated"));
+  return redirect("/signin", { headers });
+}
+
+function answer(result: { problem: AuthProblem }, status: number) {
+  return data(result, { status });
+}
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const isSubmitting = useNavigation().state === "submitting";
+  const problem = actionData?.problem;
+
+  if (!loaderData.email) {
+    return (
+      <AuthCard title={t("auth.resetPassword.invalidTitle")} description={t("auth.resetPassword.invalidDescription")}>
+        <Link to="/forgot-password" className={buttonClasses("primary", "md", "w-full")}>
+          {t("auth.resetPassword.requestNew")}
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title={t("auth.resetPassword.title")}
+      description={t("auth.resetPassword.description", { email: loaderData.email })}
+    >
+      <FormProblem id={PROBLEM_ID} problem={problem} />
+      <Form method="post" className="flex flex-col gap-4">
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="hidden" name="username" autoComplete="username" value={loaderData.email} />
+        <TextField
+          id="reset-password-password"
+          name="password"
+          type="password"
+          label={t("auth.newPasswordLabel")}
+          hint={t("auth.passwordHint")}
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          maxLength={1024}
+          errorId={problemIdFor(problem, "password", PROBLEM_ID)}
+          reveal={{ show: t("auth.showPassword"), hide: t("auth.hidePassword") }}
+        />
+        <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md", "w-full")}>
+          {t("auth.resetPassword.submit")}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,137 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { signUpFormSchema } from "#domain/account-forms";
+import { MIN_PASSWORD_LENGTH } from "#domain/password-policy";
+import { sameSitePath } from "#domain/next-path";
+import { authRequestOf, confirmUrlOf, siteAddressOf } from "#app/account-request";
+import { problemFromAuthError, type AuthProblem } from "#app/auth-problem";
+import { AuthCard, FormProblem, problemIdFor, TEXT_LINK } from "#app/components/auth-card";
+import { buttonClasses } from "#app/components/ui/button";
+import { TextField } from "#app/components/ui/text-field";
+import { flashCookie } from "#app/flash";
+import { metaTranslator } from "#app/i18n/meta";
+import { useTranslation } from "#app/i18n/use-translation";
+import { pageMeta } from "#app/seo";
+import { isAuthError } from "#server/auth/auth-error";
+import { signUp } from "#server/auth/sign-up";
+import type { Route } from "./+types/sign-up";
+
+/** The confirmation link signs the person in and lands here (spec §2), unless they came from elsewhere. */
+const AFTER_CONFIRMATION = "/dashboard";
+const PROBLEM_ID = "sign-up-problem";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
+  return pageMeta(matches, {
+    title: `${t("auth.signUp.metaTitle")} | ${t("app.name")}`,
+    description: t("auth.signUp.description"),
+    path: "/signup",
+  });
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const next = new URL(request.url).searchParams.get("next");
+  if (context.viewer) throw redirect(sameSitePath(next, AFTER_CONFIRMATION));
+  return { next: sameSitePath(next, "") || null };
+}
+
+interface SignUpResult {
+  problem: AuthProblem;
+  values: { name: string; email: string };
+}
+
+/**
+ * Makes the account and sends the confirmation e-mail, then shows /signup-success. An address that
+ * already has an account gets the same answer and no e-mail (decision 007 §9); "Account Already
+ * Exists" (spec §8) shows only when the service itself says 'User already registered'.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => null);
+  const parsed = signUpFormSchema.safeParse(form ? Object.fromEntries(form) : null);
+  if (!parsed.success) return answer({ problem: { kind: "unexpected" }, values: { name: "", email: "" } }, 400);
+  const { name, email, password } = parsed.data;
+  const values = { name, email };
+  if (!name) return answer({ problem: { kind: "nameRequired", field: "name" }, values }, 400);
+  const next = sameSitePath(form?.get("next"), AFTER_CONFIRMATION);
+  try {
+    await signUp(context.db, context.config, authRequestOf(request, context), {
+      email,
+      password,
+      data: { name },
+      redirectTo: siteAddressOf(context, next),
+      confirmUrl: confirmUrlOf(context),
+    });
+  } catch (error) {
+    if (isAuthError(error)) return answer({ problem: problemFromAuthError(error), values }, error.status);
+    throw error;
+  }
+  return redirect("/signup-success", { headers: { "Set-Cookie": flashCookie("accountCreated") } });
+}
+
+function answer(result: SignUpResult, status: number) {
+  return data(result, { status });
+}
+
+export default function SignUpPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const isSubmitting = useNavigation().state === "submitting";
+  const problem = actionData?.problem;
+  const nextQuery = loaderData.next ? `?next=${encodeURIComponent(loaderData.next)}` : "";
+
+  return (
+    <AuthCard
+      title={t("auth.signUp.title")}
+      description={t("auth.signUp.description")}
+      footer={
+        <p>
+          {t("auth.signUp.haveAccount")}{" "}
+          <Link to={`/signin${nextQuery}`} className={TEXT_LINK}>
+            {t("auth.signUp.signInLink")}
+          </Link>
+        </p>
+      }
+    >
+      <FormProblem id={PROBLEM_ID} problem={problem} />
+      <Form method="post" className="flex flex-col gap-4">
+        {loaderData.next && <input type="hidden" name="next" value={loaderData.next} />}
+        <TextField
+          id="sign-up-name"
+          name="name"
+          label={t("auth.nameLabel")}
+          autoComplete="name"
+          required
+          maxLength={100}
+          defaultValue={actionData?.values.name}
+          errorId={problemIdFor(problem, "name", PROBLEM_ID)}
+        />
+        <TextField
+          id="sign-up-email"
+          name="email"
+          type="email"
+          label={t("auth.emailLabel")}
+          autoComplete="email"
+          inputMode="email"
+          required
+          maxLength={320}
+          defaultValue={actionData?.values.email}
+          errorId={problemIdFor(problem, "email", PROBLEM_ID)}
+        />
+        <TextField
+          id="sign-up-password"
+          name="password"
+          type="password"
+          label={t("auth.passwordLabel")}
+          hint={t("auth.passwordHint")}
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          maxLength={1024}
+          errorId={problemIdFor(problem, "password", PROBLEM_ID)}
+          reveal={{ show: t("auth.showPassword"), hide: t("auth.hidePassword") }}
+        />
+        <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md", "w-full")}>
+          {t("auth.signUp.submit")}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

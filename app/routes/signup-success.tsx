@@ -1,0 +1,30 @@
+import { Link } from "react-router";
+import { MailCheck } from "lucide-react";
+import { AuthCard, TEXT_LINK } from "#app/components/auth-card";
+import { metaTranslator } from "#app/i18n/meta";
+import { useTranslation } from "#app/i18n/use-translation";
+import type { Route } from "./+types/signup-success";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
+  return [{ title: `${t("auth.signupSuccess.metaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+}
+
+/** After sign-up: the account waits for its confirmation link (the 'Account Created' toast came along). */
+export default function SignupSuccessPage() {
+  const { t } = useTranslation();
+  return (
+    <AuthCard
+      title={t("auth.signupSuccess.title")}
+      footer={
+        <Link to="/signin" className={TEXT_LINK}>
+          {t("auth.signupSuccess.backToSignIn")}
+        </Link>
+      }
+    >
+      <MailCheck aria-hidden="true" className="h-10 w-10 text-primary" />
+      <p>{t("auth.signupSuccess.description")}</p>
+      <p className="text-sm text-muted-foreground">{t("auth.signupSuccess.notReceived")}</p>
+    </AuthCard>
+  );
+}

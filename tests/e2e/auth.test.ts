@@ -1,0 +1,397 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
+
+const { openPage } = connectBrowser();
+
+type TestPage = Awaited<ReturnType<typeof openPage>>;
+
+/** The site sends one e-mail a minute to an address (decision 007 §9's limits); a test waits out the rest. */
+const EMAIL_INTERVAL_MS = 61_000;
+/** Journeys that wait out that minute, and the axe sweeps over many pages, get more than the default minute. */
+const LONG_TEST_MS = 150_000;
+
+interface Account {
+  name: string;
+  email: string;
+  password: string;
+  /** How many e-mails the address has received, and when the last one was asked for. */
+  emails: number;
+  lastEmailAt: number;
+}
+
+const newAddress = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+
+const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().isVisible();
+
+/**
+ * The newest message to `email` in the development mailbox, once the jobs worker has delivered
+ * message number `count`; returns its account link as a path on the site under test (the e-mail
+ * names PUBLIC_URL, which here is another spelling of the same local server).
+ */
+async function linkFromMailbox(page: Page, email: string, count: number): Promise<string> {
+  const messages = page.locator("section[aria-labelledby=mailbox-messages] ol > li a");
+  await expect
+    .poll(async () => {
+      await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+      return messages.count();
+    })
+    .toBe(count);
+  await messages.first().click();
+  await page.waitForURL(/\/dev\/mailbox\/\d+$/);
+  const href = await page
+    .locator("section[aria-labelledby=mailbox-links] a", { hasText: "/auth/confirm" })
+    .first()
+    .getAttribute("href");
+  const url = new URL(href!);
+  expect(url.pathname).toBe("/auth/confirm");
+  return `${url.pathname}${url.search}`;
+}
+
+/** Signs up through the form and follows the confirmation link from the mailbox: a confirmed account. */
+async function signUpAndConfirm(page: TestPage, account: Omit<Account, "emails" | "lastEmailAt">): Promise<Account> {
+  await page.goto("/signup");
+  await waitForHydration(page);
+  await page.getByLabel("Full name").fill(account.name);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  const lastEmailAt = Date.now();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(/\/signup-success$/);
+  await page.goto(await linkFromMailbox(page, account.email, 1));
+  await page.waitForURL(/\/dashboard$/);
+  return { ...account, emails: 1, lastEmailAt };
+}
+
+let sharedAccount: Promise<Account> | null = null;
+
+/** One confirmed account for the journeys that only need to sign in (made once per run). */
+function existingAccount(): Promise<Account> {
+  sharedAccount ??= (async () => {
+    const page = await openPage();
+    return signUpAndConfirm(page, { name: "Selam Bekele", email: newAddress("selam"), password: "tibeb-Harar-2031" });
+  })();
+  return sharedAccount;
+}
+
+async function signIn(page: TestPage, account: Pick<Account, "email" | "password">, path = "/signin") {
+  await page.goto(path);
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+const accountMenu = (page: Page) => page.getByRole("button", { name: "Account menu" });
+
+describe("signing up", () => {
+  it("confirms the address from the dev mailbox and lands on the dashboard signed in", async () => {
+    const page = await openPage();
+    const email = newAddress("abebe");
+    await page.goto("/signup");
+    await waitForHydration(page);
+    await page.getByLabel("Full name").fill("Abebe Kebede");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Entoto-sunrise-88");
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    await page.waitForURL(/\/signup-success$/);
+    await expect.poll(() => visible(page, "Account Created")).toBe(true);
+    expect(await visible(page, "Check your email to verify your account.")).toBe(true);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Check your email");
+
+    await page.goto(await linkFromMailbox(page, email, 1));
+    await page.waitForURL(/\/dashboard$/);
+    await expect.poll(() => visible(page, "Signed in successfully")).toBe(true);
+    // No picture yet: the avatar shows the first letter of the name.
+    expect(await accountMenu(page).textContent()).toBe("A");
+    await accountMenu(page).click();
+    expect(await visible(page, "Abebe Kebede")).toBe(true);
+    expect(await visible(page, email)).toBe(true);
+    const menuLinks = page.locator("header").getByRole("link", { name: /^(Profile|Dashboard)$/ });
+    expect(await menuLinks.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+      "/dashboard",
+      "/dashboard",
+    ]);
+    expect(await page.locator("header").getByRole("link", { name: "Promote" }).isVisible()).toBe(true);
+    expectCleanConsole(page);
+  });
+
+  it("refuses a common password and keeps what was typed", async () => {
+    const page = await openPage();
+    await page.goto("/signup");
+    await waitForHydration(page);
+    await page.getByLabel("Full name").fill("Hanna Girma");
+    await page.getByLabel("Email").fill("hanna@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("password123");
+    await page.getByRole("button", { name: "Create account" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "too common" });
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(await page.getByLabel("Full name").inputValue()).toBe("Hanna Girma");
+    expect(await page.getByLabel("Email").inputValue()).toBe("hanna@example.com");
+    const password = page.getByLabel("Password", { exact: true });
+    expect(await password.getAttribute("aria-invalid")).toBe("true");
+    expect(await password.getAttribute("aria-describedby")).toContain("sign-up-problem");
+  });
+});
+
+describe("signing in and out", () => {
+  it("shows the error for a wrong password, then signs in, then logs out to the home page", async () => {
+    const account = await existingAccount();
+    const page = await openPage();
+    await signIn(page, { email: account.email, password: "not-the-password" });
+    await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("Invalid login credentials");
+    expect(await page.getByLabel("Email").inputValue()).toBe(account.email);
+
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await expect.poll(() => visible(page, "Signed in successfully")).toBe(true);
+
+    await accountMenu(page).click();
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect.poll(() => visible(page, "Signed out successfully")).toBe(true);
+    expect(await page.locator("header").getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
+    expect(await page.locator("header").getByRole("link", { name: "Promote" }).count()).toBe(0);
+    // The session ended on the server too: the old page data no longer knows the person.
+    await page.reload();
+    expect(await accountMenu(page).count()).toBe(0);
+    // The refused password came back as 400, which the browser reports; nothing else went wrong.
+    expect(page.consoleErrors).toEqual([
+      "Failed to load resource: the server responded with a status of 400 (Bad Request)",
+    ]);
+  });
+
+  it("draws the signed-in header in the first HTML, with no signed-out flash", async () => {
+    const account = await existingAccount();
+    const page = await openPage();
+    await signIn(page, account);
+    await page.waitForURL(/\/dashboard$/);
+    const html = await (await page.request.get("/events")).text();
+    expect(html).toContain('aria-label="Account menu"');
+    expect(html).not.toContain(">Sign In<");
+
+    const withoutScripts = await openPage({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    await withoutScripts.goto("/");
+    expect(await accountMenu(withoutScripts).isVisible()).toBe(true);
+    expect(await withoutScripts.locator("header").getByRole("link", { name: "Sign In" }).count()).toBe(0);
+  });
+
+  it("shows the name and e-mail in the mobile sheet, and closes it after logging out", async () => {
+    const account = await existingAccount();
+    const page = await openPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page, account);
+    await page.waitForURL(/\/dashboard$/);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const sheet = page.getByRole("dialog", { name: "Menu" });
+    await expect.poll(() => sheet.isVisible()).toBe(true);
+    expect(await sheet.getByText(account.name, { exact: true }).isVisible()).toBe(true);
+    expect(await sheet.getByText(account.email, { exact: true }).isVisible()).toBe(true);
+    expect(await sheet.getByRole("link", { name: "Promote" }).isVisible()).toBe(true);
+    expect(await sheet.getByRole("link", { name: "Dashboard" }).getAttribute("href")).toBe("/dashboard");
+    await sheet.getByRole("button", { name: "Log out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect.poll(() => sheet.isVisible()).toBe(false);
+    await expect.poll(() => visible(page, "Signed out successfully")).toBe(true);
+  });
+
+  it("sends a visitor from a page that needs an account to sign in, and back", async () => {
+    const account = await existingAccount();
+    const page = await openPage();
+    await page.goto("/dashboard");
+    await page.waitForURL(/\/signin\?next=%2Fdashboard$/);
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await expect.poll(() => accountMenu(page).isVisible()).toBe(true);
+  });
+
+  it("works before JavaScript loads: errors keep the address, success follows `next`", async () => {
+    const account = await existingAccount();
+    const page = await openPage({ javaScriptEnabled: false });
+    await page.goto("/signin?next=%2Fevents%3Fq%3Djazz");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password-1");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByRole("alert").first().waitFor();
+    expect(await page.getByRole("alert").first().textContent()).toContain("Invalid login credentials");
+    expect(await page.getByLabel("Email").inputValue()).toBe(account.email);
+
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL(/\/events\?q=jazz$/);
+    expect(await accountMenu(page).isVisible()).toBe(true);
+  });
+
+  it("refreshes the session shortly before it ends, and shows the signed-out page when it cannot", async () => {
+    const account = await existingAccount();
+    const page = await openPage();
+    await page.clock.install();
+    await signIn(page, account);
+    await page.waitForURL(/\/dashboard$/);
+    await waitForHydration(page);
+
+    // 59 minutes on: within 90 s of the hour the access token lasts.
+    let refreshed = page.waitForResponse((response) => response.url().endsWith("/session/refresh"));
+    await page.clock.fastForward("59:00");
+    expect((await refreshed).status()).toBe(200);
+    expect(await accountMenu(page).isVisible()).toBe(true);
+
+    // The same session signed out from elsewhere: the next renewal is refused for good.
+    const elsewhere = await openPage({ storageState: await page.context().storageState() });
+    await elsewhere.goto("/");
+    await waitForHydration(elsewhere);
+    await accountMenu(elsewhere).click();
+    await elsewhere.getByRole("button", { name: "Log out" }).click();
+    await elsewhere.waitForURL((url) => url.pathname === "/");
+
+    refreshed = page.waitForResponse((response) => response.url().endsWith("/session/refresh"));
+    await page.clock.fastForward("59:00");
+    expect((await refreshed).status()).toBe(401);
+    await expect.poll(() => page.locator("header").getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
+  });
+});
+
+describe("magic links", () => {
+  it("asks for the address first, then e-mails a link that signs in", async () => {
+    const page = await openPage();
+    await page.goto("/signin");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Email me a magic link" }).click();
+    const alert = page.getByRole("alert").first();
+    await expect.poll(() => alert.textContent()).toContain("Email is required for magic link");
+    expect(await alert.textContent()).toContain("Please enter your email address to receive a magic link");
+
+    const email = newAddress("meron");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Email me a magic link" }).click();
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "Check your email" }).isVisible()).toBe(true);
+    expect(await visible(page, "We sent you a magic link to sign in.")).toBe(true);
+
+    await page.goto(await linkFromMailbox(page, email, 1));
+    await page.waitForURL(/\/dashboard$/);
+    await expect.poll(() => visible(page, "Signed in successfully")).toBe(true);
+    expect(await accountMenu(page).isVisible()).toBe(true);
+  });
+});
+
+describe("providers", () => {
+  it("says when a provider is not configured", async () => {
+    const page = await openPage();
+    await page.goto("/signin");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    const alert = page.getByRole("alert").first();
+    await expect.poll(() => alert.textContent()).toContain("Provider Not Configured");
+    expect(await alert.textContent()).toContain(
+      "This login method is not enabled. Please use email/password or contact the administrator.",
+    );
+    expect(page.url()).toMatch(/\/signin$/);
+  });
+});
+
+describe("resetting a password", () => {
+  it(
+    "e-mails a reset link that leads to a new password, then to sign in with it",
+    async () => {
+      const account = await existingAccount();
+      const page = await openPage();
+      // The address may have had its sign-up e-mail moments ago: one e-mail a minute per address.
+      await page.waitForTimeout(Math.max(0, account.lastEmailAt + EMAIL_INTERVAL_MS - Date.now()));
+      await page.goto("/forgot-password");
+      await waitForHydration(page);
+      await page.getByLabel("Email").fill(account.email);
+      await page.getByRole("button", { name: "Send reset link" }).click();
+      await expect
+        .poll(() => page.getByRole("status").filter({ hasText: "Password Reset Email Sent" }).isVisible())
+        .toBe(true);
+      expect(await visible(page, "Check your email for a password reset link.")).toBe(true);
+
+      const link = await linkFromMailbox(page, account.email, account.emails + 1);
+      await page.goto(link);
+      await page.waitForURL(/\/reset-password$/);
+      await waitForHydration(page);
+      const newPassword = "Lalibela-rock-1187";
+      await page.getByLabel("New password").fill(newPassword);
+      await page.getByRole("button", { name: "Update password" }).click();
+      await page.waitForURL(/\/signin$/);
+      await expect.poll(() => visible(page, "Password Updated")).toBe(true);
+      expect(await visible(page, "Your password has been updated successfully.")).toBe(true);
+      account.password = newPassword;
+      account.emails += 1;
+
+      await signIn(page, account);
+      await page.waitForURL(/\/dashboard$/);
+
+      // The link worked once; a second use explains itself and offers a new one.
+      const again = await openPage();
+      await again.goto(link);
+      expect(await again.getByRole("heading", { level: 1 }).textContent()).toBe("This link has expired");
+      expect(await again.getByRole("link", { name: "Get a new password reset link" }).getAttribute("href")).toBe(
+        "/forgot-password",
+      );
+    },
+    LONG_TEST_MS,
+  );
+});
+
+describe("the account pages' accessibility", () => {
+  const ACCOUNT_PAGES = [
+    "/signin",
+    "/signup",
+    "/signup-success",
+    "/forgot-password",
+    "/reset-password",
+    "/auth/confirm?token_hash=spent&type=magiclink",
+    "/auth/callback?error=access_denied&error_code=access_denied&error_description=Cancelled",
+  ];
+
+  it.each([
+    ["light", "en"],
+    ["dark", "en"],
+    ["light", "ar"],
+  ] as const)(
+    "has no axe violations on any account page (%s theme, %s)",
+    async (colorScheme, language) => {
+      const page = await openPage({ colorScheme });
+      for (const path of ACCOUNT_PAGES) {
+        await page.goto(`${path}${path.includes("?") ? "&" : "?"}lang=${language}`);
+        await waitForHydration(page);
+        await expectNoAxeViolations(page);
+      }
+      // The sign-in form showing an error (and its toast), in the page's language.
+      await page.goto(`/signin?lang=${language}`);
+      await waitForHydration(page);
+      await page.locator("button[value=google]").click();
+      await expect.poll(() => page.getByRole("alert").count()).toBeGreaterThan(0);
+      await expectNoAxeViolations(page);
+      if (language === "ar") expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    },
+    LONG_TEST_MS,
+  );
+
+  it(
+    "has no axe violations in the signed-in header with the account menu open",
+    async () => {
+      const account = await existingAccount();
+      for (const colorScheme of ["light", "dark"] as const) {
+        const page = await openPage({ colorScheme });
+        await signIn(page, account);
+        await page.waitForURL(/\/dashboard$/);
+        await page.goto("/events");
+        await waitForHydration(page);
+        await accountMenu(page).click();
+        await expectNoAxeViolations(page);
+      }
+    },
+    LONG_TEST_MS,
+  );
+});
