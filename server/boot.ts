@@ -68,6 +68,13 @@ export async function bootServer(options: BootOptions = {}): Promise<RunningServ
   });
   // Background work (e-mails first) runs in this process; every instance drains the same jobs table.
   const mailer = createMailer(config.mail, database.db);
+  if (!config.mail.smtpUrl && !config.mail.isDevMailboxOpen) {
+    // Nobody could read these messages: say so once, at start, rather than let sign-ups wait silently.
+    logger.warn(
+      "SMTP_URL is not set: account e-mails (confirmations, magic links, resets) are kept in the development " +
+        "mailbox, which is closed in production. Set SMTP_URL, or DEV_MAILBOX=true on a private machine.",
+    );
+  }
   const worker = startJobsWorker({
     db: database.db,
     handlers: createJobHandlers({ mailer, siteUrl: config.publicUrl }),

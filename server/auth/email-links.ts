@@ -4,10 +4,10 @@ import { DEFAULT_LANGUAGE, type Language } from "#domain/language";
 import { sitePathOf } from "#domain/redirect-target";
 import type { Database } from "#server/db/client";
 import type { Config } from "#server/env";
-import { flowStates, identities, oneTimeTokens, users } from "#server/db/schema";
+import { flowStates, identities, oneTimeTokens, profiles, users } from "#server/db/schema";
 import { enqueueEmail } from "#server/mail/outbox";
 import { AuthError } from "./auth-error";
-import { createProfileForNewAccount } from "./new-profile";
+import { createProfileForNewAccount, nameForNewAccount } from "./new-profile";
 import type { AuthRequest } from "./auth-request";
 import { parsePkce, redirectTargetFor, requireEmail, requireUserData } from "./inputs";
 import { limitEmailRequest } from "./limits";
@@ -40,9 +40,17 @@ export interface LinkOptions {
   confirmUrl?: string;
 }
 
+/** What a sign-up link applies to the account when it is followed (and only then). */
+export interface PendingSignUp {
+  passwordHash: string;
+  userMetadata: Record<string, unknown>;
+}
+
 /**
  * Issues a single-use link for `user` in the caller's transaction and queues the e-mail that
- * carries it. Only the newest link of a kind works: requesting another retires the previous one.
+ * carries it. Only the newest magic link or reset works: requesting another retires the previous
+ * one. Sign-up links are different: each carries the password and data of its own sign-up
+ * (`pending`), so several may be out at once, and the first one followed retires the others.
  */
 export async function sendLink(
   tx: Database,
@@ -51,10 +59,13 @@ export async function sendLink(
   user: { id: string; email: string },
   kind: LinkKind,
   options: LinkOptions,
+  pending?: PendingSignUp,
 ): Promise<void> {
   const pkce = parsePkce(options.codeChallenge, options.codeChallengeMethod);
   const token = randomToken();
-  await tx.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.kind, kind)));
+  if (kind !== "signup") {
+    await tx.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.kind, kind)));
+  }
   await tx.insert(oneTimeTokens).values({
     userId: user.id,
     kind,
@@ -62,6 +73,8 @@ export async function sendLink(
     redirectTo: options.redirectTo,
     codeChallenge: pkce?.challenge ?? null,
     codeChallengeMethod: pkce?.method ?? null,
+    pendingPasswordHash: pending?.passwordHash ?? null,
+    pendingUserMetadata: pending?.userMetadata ?? null,
     expiresAt: new Date(request.now.getTime() + LINK_LIFETIME_MS[kind]),
     createdAt: request.now,
   });
@@ -209,6 +222,14 @@ export async function createEmailUser(
   return user!;
 }
 
+/**
+ * Deletes every sign-up link of an account, once its address is confirmed (by a link or a provider):
+ * each carries the password of its own sign-up, and only the first one followed may apply.
+ */
+export async function retireSignUpLinks(tx: Database, userId: string): Promise<void> {
+  await tx.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, "signup")));
+}
+
 /** The verification types a link or POST /verify may name; `email` stands for sign-up or magic link. */
 export const VERIFY_TYPES = ["signup", "magiclink", "recovery", "email", "invite", "email_change"] as const;
 export type VerifyType = (typeof VERIFY_TYPES)[number];
@@ -243,24 +264,52 @@ async function consumeLink(tx: Database, token: unknown, type: unknown, now: Dat
   if (isBanned(user, now)) throw new AuthError(403, "user_banned", "User is banned");
   let confirmed: UserRow = user;
   if (!user.emailConfirmedAt) {
+    // Someone may have signed this address up with a password of their own before its owner used a
+    // link to get in (pre-account takeover). A sign-up link brings the password and data typed at
+    // its own sign-up; any other link leaves the account without a password.
+    // When the address was signed up more than once, the owner cannot tell whose confirmation mail
+    // this is: the link then confirms the address and signs in, but brings no password (one can be
+    // set with "Forgot password"), so a stranger's password never survives.
+    const isContested =
+      row.kind === "signup" &&
+      (
+        await tx
+          .select({ id: oneTimeTokens.id })
+          .from(oneTimeTokens)
+          .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.kind, "signup")))
+          .limit(1)
+      ).length > 0;
+    const isSignUp = row.kind === "signup" && !isContested;
+    const metadata = (isSignUp && row.pendingUserMetadata) || user.userMetadata;
     const [updated] = await tx
       .update(users)
       .set({
         emailConfirmedAt: now,
-        userMetadata: { ...user.userMetadata, email_verified: true },
-        // Someone may have signed this address up with a password of their own before its owner
-        // used a link to get in (pre-account takeover): only a sign-up link keeps that password.
-        ...(row.kind === "signup" ? {} : { passwordHash: null }),
+        userMetadata: { ...metadata, email_verified: true },
+        // A sign-up link issued before links carried their password keeps the account's.
+        ...(isSignUp
+          ? row.pendingPasswordHash
+            ? { passwordHash: row.pendingPasswordHash }
+            : {}
+          : { passwordHash: null }),
         updatedAt: now,
       })
       .where(eq(users.id, user.id))
       .returning();
     confirmed = updated!;
+    if (isSignUp && row.pendingUserMetadata) {
+      await tx
+        .update(profiles)
+        .set({ name: nameForNewAccount(row.pendingUserMetadata, user.email), updatedAt: now })
+        .where(eq(profiles.userId, user.id));
+    }
     await tx
       .update(identities)
       .set({ identityData: sql`${identities.identityData} || '{"email_verified": true}'::jsonb`, updatedAt: now })
       .where(and(eq(identities.userId, user.id), eq(identities.provider, "email")));
   }
+  // The address is confirmed now: the other sign-up links (other passwords) must not work any more.
+  await retireSignUpLinks(tx, user.id);
   return {
     user: confirmed,
     kind: row.kind,

@@ -10,8 +10,13 @@ import { countHits, hit } from "./throttle";
  * nothing; per-client-address limits are generous because many people can share one NAT.
  */
 export const LIMITS = {
-  /** Wrong passwords per e-mail address, then sign-in waits (ASVS asks for at most 100 an hour). */
-  failedSignInsPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * Wrong passwords for one e-mail address from one client address, then that client waits. Keyed on
+   * both, so a stranger guessing cannot lock the owner out from everywhere.
+   */
+  failedSignInsPerAccountFromClient: { limit: 10, windowSeconds: 15 * 60 },
+  /** Wrong passwords for one address from anywhere: ASVS's ceiling of 100 an hour, against spread-out guessing. */
+  failedSignInsPerAccount: { limit: 100, windowSeconds: 3600 },
   /** Password sign-ins per client address: about one a second for five minutes. */
   signInsPerClient: { limit: 300, windowSeconds: 5 * 60 },
   /** Requests that send e-mail (sign-up, magic link, recovery) per client address, as Supabase's RATE_LIMIT_OTP. */
@@ -29,19 +34,27 @@ export async function limitSignInsFromClient(db: Database, request: AuthRequest)
   }
 }
 
-/** Refuses before the password is even checked once an address has had too many wrong ones. */
-export async function refuseIfTooManyFailures(db: Database, email: string, now: Date): Promise<void> {
-  const { limit, windowSeconds } = LIMITS.failedSignInsPerAccount;
-  if ((await countHits(db, failureKey(email), windowSeconds, now)) >= limit) throw requestRateLimit();
+/**
+ * Refuses before the password is even checked once an address has had too many wrong ones from this
+ * client, or far too many from everywhere. Counted whether or not the address has an account.
+ */
+export async function refuseIfTooManyFailures(db: Database, email: string, request: AuthRequest): Promise<void> {
+  for (const { key, limit, windowSeconds } of failureCounters(email, request)) {
+    if ((await countHits(db, key, windowSeconds, request.now)) >= limit) throw requestRateLimit();
+  }
 }
 
-export async function recordFailedSignIn(db: Database, email: string, now: Date): Promise<void> {
-  const { limit, windowSeconds } = LIMITS.failedSignInsPerAccount;
-  await hit(db, failureKey(email), limit, windowSeconds, now);
+export async function recordFailedSignIn(db: Database, email: string, request: AuthRequest): Promise<void> {
+  for (const { key, limit, windowSeconds } of failureCounters(email, request)) {
+    await hit(db, key, limit, windowSeconds, request.now);
+  }
 }
 
-function failureKey(email: string): string {
-  return `sign-in-failures:${email}`;
+function failureCounters(email: string, request: AuthRequest) {
+  return [
+    { key: `sign-in-failures:${email}:ip:${request.ip}`, ...LIMITS.failedSignInsPerAccountFromClient },
+    { key: `sign-in-failures:${email}`, ...LIMITS.failedSignInsPerAccount },
+  ];
 }
 
 /**

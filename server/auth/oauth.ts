@@ -8,12 +8,21 @@ import { flowStates, identities, users } from "#server/db/schema";
 import { AuthError } from "./auth-error";
 import { createProfileForNewAccount } from "./new-profile";
 import type { AuthRequest } from "./auth-request";
-import { errorRedirect, findUserByEmail, isBanned, sessionFragment, withFragment, withQuery } from "./email-links";
+import {
+  errorRedirect,
+  findUserByEmail,
+  isBanned,
+  retireSignUpLinks,
+  sessionFragment,
+  withFragment,
+  withQuery,
+} from "./email-links";
 import { parsePkce, redirectTargetFor } from "./inputs";
 import { FLOW_STATE_LIFETIME_MS, s256 } from "./pkce";
 import { hashToken, isUuid, randomToken } from "./secrets";
 import { startSession } from "./sessions";
 import { loadKeyRing } from "./signing-keys";
+import { isUniqueViolation } from "./unique-violation";
 import type { UserRow } from "./user-json";
 
 const PROVIDERS: readonly OAuthProviderName[] = ["google", "facebook"];
@@ -226,32 +235,46 @@ export async function finishOAuth(
     );
   }
   const ring = await loadKeyRing(db);
-  return db.transaction(async (tx) => {
-    const user = await findOrLinkUser(tx, provider, profile, email.email, request.now, request.language);
-    if (isBanned(user, request.now)) {
+  const complete = () =>
+    db.transaction(async (tx) => {
+      const user = await findOrLinkUser(tx, provider, profile, email.email, request.now, request.language);
+      if (isBanned(user, request.now)) {
+        await tx.delete(flowStates).where(eq(flowStates.id, flow.id));
+        return errorRedirect(flow.redirectTo, new AuthError(403, "user_banned", "User is banned"), "access_denied");
+      }
+      if (flow.codeChallenge) {
+        const authCode = randomUUID();
+        await tx
+          .update(flowStates)
+          .set({
+            userId: user.id,
+            authCodeHash: hashToken(authCode),
+            expiresAt: new Date(request.now.getTime() + FLOW_STATE_LIFETIME_MS),
+          })
+          .where(eq(flowStates.id, flow.id));
+        return withQuery(flow.redirectTo, { code: authCode });
+      }
       await tx.delete(flowStates).where(eq(flowStates.id, flow.id));
-      return errorRedirect(flow.redirectTo, new AuthError(403, "user_banned", "User is banned"), "access_denied");
-    }
-    if (flow.codeChallenge) {
-      const authCode = randomUUID();
-      await tx
-        .update(flowStates)
-        .set({
-          userId: user.id,
-          authCodeHash: hashToken(authCode),
-          expiresAt: new Date(request.now.getTime() + FLOW_STATE_LIFETIME_MS),
-        })
-        .where(eq(flowStates.id, flow.id));
-      return withQuery(flow.redirectTo, { code: authCode });
-    }
-    await tx.delete(flowStates).where(eq(flowStates.id, flow.id));
-    const session = await startSession(tx, ring, config, request, user, "oauth");
-    return withFragment(flow.redirectTo, {
-      ...sessionFragment(session),
-      provider_token: profile.providerToken,
-      ...(profile.providerRefreshToken ? { provider_refresh_token: profile.providerRefreshToken } : {}),
+      const session = await startSession(tx, ring, config, request, user, "oauth");
+      return withFragment(flow.redirectTo, {
+        ...sessionFragment(session),
+        provider_token: profile.providerToken,
+        ...(profile.providerRefreshToken ? { provider_refresh_token: profile.providerRefreshToken } : {}),
+      });
     });
-  });
+  try {
+    return await complete();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  // Two first sign-ins for one new address (or identity) at once: the one that lost the race to
+  // insert it finds the other's account now, and signs in to it.
+  try {
+    return await complete();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return fail(new AuthError(500, "unexpected_failure", "Unable to save the account; try again"), "server_error");
+  }
 }
 
 /**
@@ -291,6 +314,8 @@ async function findOrLinkUser(
   let user = await findUserByEmail(tx, email);
   if (user && !user.emailConfirmedAt) {
     await tx.delete(identities).where(eq(identities.userId, user.id));
+    // Links of earlier sign-ups carry passwords of their own: none may set one on this account now.
+    await retireSignUpLinks(tx, user.id);
     [user] = await tx
       .update(users)
       .set({

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ne, type SQL } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import type { Config } from "#server/env";
 import { authSessions, identities, refreshTokens, users } from "#server/db/schema";
@@ -100,9 +100,10 @@ type RefreshOutcome = { session: SessionJson } | { error: AuthError };
 
 /**
  * Rotates a refresh token (wire-format reference §4.1): the token is spent and its child returned.
- * A spent token is still honoured when it is the parent of the live one (the client lost the answer)
- * or was spent less than 10 s ago (tabs refreshing together); any other reuse means the token was
- * copied, so the whole session is revoked.
+ * A spent token is still honoured when a child of it is live (the client lost the answer, or tabs
+ * refreshed together) or it was spent less than 10 s ago; the answer is then a new sibling: a child
+ * of the live token, which is left working, so every tab's token works and whichever lands in the
+ * cookie last is good. Any other reuse means the token was copied, so the whole session is revoked.
  */
 export async function refreshSession(
   db: Database,
@@ -138,22 +139,22 @@ export async function refreshSession(
     const [token] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
     let parent = token!;
     if (token!.isRevoked) {
-      const [live] = await tx
-        .select()
-        .from(refreshTokens)
-        .where(and(eq(refreshTokens.sessionId, session.id), eq(refreshTokens.isRevoked, false)))
-        .orderBy(desc(refreshTokens.id))
-        .limit(1);
-      const isParentOfLive = live?.parentHash === tokenHash;
+      const isLiveInSession = and(eq(refreshTokens.sessionId, session.id), eq(refreshTokens.isRevoked, false));
+      const newestLive = (condition: SQL | undefined) =>
+        tx.select().from(refreshTokens).where(condition).orderBy(desc(refreshTokens.id)).limit(1);
       const isRecent = now.getTime() - token!.updatedAt.getTime() < REFRESH_REUSE_INTERVAL_MS;
-      if (!live || !(isParentOfLive || isRecent)) {
+      let [live] = await newestLive(and(isLiveInSession, eq(refreshTokens.parentHash, tokenHash)));
+      if (!live && isRecent) [live] = await newestLive(isLiveInSession);
+      if (!live) {
         await tx.delete(authSessions).where(eq(authSessions.id, session.id));
         return { error: new AuthError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used") };
       }
-      // We keep only hashes, so the live token cannot be sent again: its child is, and it works the same.
+      // We keep only hashes, so the live token cannot be sent again: a child of it is, and the live
+      // one stays valid, since another tab may hold it.
       parent = live;
+    } else {
+      await tx.update(refreshTokens).set({ isRevoked: true, updatedAt: now }).where(eq(refreshTokens.id, parent.id));
     }
-    await tx.update(refreshTokens).set({ isRevoked: true, updatedAt: now }).where(eq(refreshTokens.id, parent.id));
     const refreshToken = randomToken();
     await tx.insert(refreshTokens).values({
       sessionId: session.id,

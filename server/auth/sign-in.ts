@@ -32,11 +32,11 @@ export async function signInWithPassword(
     throw invalidCredentials();
   }
   const email = parsed.email;
-  await refuseIfTooManyFailures(db, email, request.now);
+  await refuseIfTooManyFailures(db, email, request);
   const user = await findUserByEmail(db, email);
   const isMatch = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !isMatch) {
-    await recordFailedSignIn(db, email, request.now);
+    await recordFailedSignIn(db, email, request);
     throw invalidCredentials();
   }
   if (!user.emailConfirmedAt) throw new AuthError(400, "email_not_confirmed", "Email not confirmed");

@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
-import { profiles, users } from "#server/db/schema";
 import type { Config } from "#server/env";
 import type { AuthRequest } from "./auth-request";
 import { createEmailUser, findUserByEmail, sendLink } from "./email-links";
 import { parsePkce, redirectTargetFor, requireEmail, requireNewPassword, requireUserData } from "./inputs";
 import { limitEmailRequest } from "./limits";
-import { nameForNewAccount } from "./new-profile";
 import { hashPassword } from "./passwords";
+import { isUniqueViolation } from "./unique-violation";
 import { fakeUserJson, loadUserJson, type UserJson } from "./user-json";
 
 export interface SignUpInput {
@@ -21,14 +19,13 @@ export interface SignUpInput {
   confirmUrl?: string;
 }
 
-const UNIQUE_VIOLATION = "23505";
-
 /**
  * Makes an unconfirmed account and e-mails the confirmation link; answers with the new user.
  * An address that already has a confirmed account gets a look-alike user with no identities and no
- * e-mail (decision 007 §9). An unconfirmed one takes the new password and data and gets a new link:
- * whoever signed the address up first (perhaps not its owner) loses their password, which defeats
- * pre-registering somebody else's address.
+ * e-mail (decision 007 §9). An unconfirmed one gets another link, and nothing about the account
+ * changes: the password, data and name typed now travel with that link and reach the account only
+ * if it is the link followed (the first one followed retires the others). Whoever signed the address
+ * up before (perhaps not its owner) can thus neither keep nor replace the password its owner confirms.
  */
 export async function signUp(
   db: Database,
@@ -53,34 +50,18 @@ export async function signUp(
     const userId = await db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, email);
       if (existing?.emailConfirmedAt) return null;
-      if (existing) {
-        // The real owner of a pre-registered address: their name replaces whatever was typed before.
-        await tx
-          .update(profiles)
-          .set({ name: nameForNewAccount(data, email), updatedAt: request.now })
-          .where(eq(profiles.userId, existing.id));
-      }
-      const user = existing
-        ? (
-            await tx
-              .update(users)
-              .set({ passwordHash, userMetadata: data, updatedAt: request.now })
-              .where(eq(users.id, existing.id))
-              .returning()
-          )[0]!
-        : await createEmailUser(tx, email, passwordHash, data, request.now, request.language);
-      await sendLink(tx, config, request, user, "signup", options);
+      // A new account holds this password until confirmed, so signing in before then says
+      // "Email not confirmed"; the link sets it again (and the data), as any sign-up link does.
+      const user = existing ?? (await createEmailUser(tx, email, passwordHash, data, request.now, request.language));
+      await sendLink(tx, config, request, user, "signup", options, { passwordHash, userMetadata: data });
       return user.id;
     });
-    return (userId && (await loadUserJson(db, userId))) || fakeUserJson(email, data, request.now);
+    const user = userId ? await loadUserJson(db, userId) : null;
+    // The caller's own data, never what an earlier sign-up of the address typed.
+    return user ? { ...user, user_metadata: data } : fakeUserJson(email, data, request.now);
   } catch (error) {
     // Two sign-ups for one new address at once: the second finds the first's account.
     if (isUniqueViolation(error)) return fakeUserJson(email, data, request.now);
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const candidate = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  return candidate?.code === UNIQUE_VIOLATION || candidate?.cause?.code === UNIQUE_VIOLATION;
 }

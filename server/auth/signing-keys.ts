@@ -40,8 +40,13 @@ export async function publicKeyFor(db: Database, kid: string | undefined): Promi
   const ring = await loadKeyRing(db);
   const known = ring.publicKeys.get(kid);
   if (known || Date.now() - ring.loadedAt < RELOAD_INTERVAL_MS) return known ?? null;
+  // Concurrent callers share one reload; a failed one (the database was busy) puts the keys we had
+  // back, so one bad moment never stops every later request until a restart.
   const fresh = readOrCreateKeys(db);
   rings.set(db, fresh);
+  fresh.catch(() => {
+    if (rings.get(db) === fresh) rings.set(db, Promise.resolve(ring));
+  });
   return (await fresh).publicKeys.get(kid) ?? null;
 }
 

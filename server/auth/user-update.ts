@@ -54,9 +54,9 @@ export async function updateUser(
       if (!update.currentPassword) {
         throw new AuthError(400, "current_password_required", "Current password required when setting new password.");
       }
-      await refuseIfTooManyFailures(db, user.email, now);
+      await refuseIfTooManyFailures(db, user.email, request);
       if (!(await verifyPassword(user.passwordHash, update.currentPassword))) {
-        await recordFailedSignIn(db, user.email, now);
+        await recordFailedSignIn(db, user.email, request);
         throw new AuthError(400, "current_password_invalid", "Current password is incorrect.");
       }
     }

@@ -131,6 +131,13 @@ export const oneTimeTokens = pgTable(
     /** Set when the link was requested by a PKCE client: verification then answers with a code. */
     codeChallenge: text("code_challenge"),
     codeChallengeMethod: text("code_challenge_method", { enum: ["s256", "plain"] }),
+    /**
+     * Sign-up links only: the password (Argon2id) and data typed at the sign-up that sent this link.
+     * They reach the account only when this very link is followed, so a stranger signing the address
+     * up again cannot replace what its owner chose.
+     */
+    pendingPasswordHash: text("pending_password_hash"),
+    pendingUserMetadata: jsonb("pending_user_metadata").$type<Record<string, unknown>>(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
@@ -198,7 +205,11 @@ export const jobs = pgTable(
     failedAt: timestamp("failed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("jobs_pending_idx").on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`)],
+  (t) => [
+    index("jobs_pending_idx")
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+  ],
 );
 
 /** Messages delivered to the development mailbox (/dev/mailbox) when no SMTP server is configured. */

@@ -24,8 +24,21 @@ import {
 /** Where the browser's timer asks for a new access token (app/components/session-keeper.tsx). */
 export const SESSION_REFRESH_PATH = "/session/refresh";
 
-/** Requests that never need to know who is asking: static files, and the auth API, which reads its own bearer token. */
-const SKIPPED_PREFIXES = ["/assets/", "/auth/v1/", "/healthz"];
+/**
+ * Requests that never need to know who is asking: files (pages ask for many pictures at once, none
+ * of them personal), the auth API, which reads its own bearer token, and the health check.
+ */
+const SKIPPED_PREFIXES = [
+  "/assets/",
+  "/uploads/",
+  "/media/",
+  "/favicon.",
+  "/auth/v1/",
+  "/healthz",
+  "/robots.txt",
+  "/sitemap.xml",
+  "/sitemaps/",
+];
 /** Responses that show a person's own data; the others (images, files) may stay cacheable. */
 const PERSONAL_TYPE = /^(text\/html|text\/x-script|application\/json)/;
 
@@ -58,8 +71,7 @@ export function viewerMiddleware() {
       // A cookie we cannot read (old format, tampered): drop it rather than carry it forever.
       setCookie = clearedSessionCookie(c.get("config"));
     } else {
-      const forceRefresh = c.req.method === "POST" && c.req.path === SESSION_REFRESH_PATH;
-      const outcome = await establishFromCookie(c, tokens, forceRefresh);
+      const outcome = await establishFromCookie(c, tokens);
       c.set("viewer", outcome.viewer);
       setCookie = outcome.setCookie;
     }
@@ -76,9 +88,10 @@ export function viewerMiddleware() {
 }
 
 /**
- * `POST /session/refresh`: the middleware above has just renewed the session (it always does on this
- * path); this answers when the new access token ends, or 401 when there is no session any more, in
- * which case the page shows itself signed out.
+ * `POST /session/refresh`: the middleware above has renewed the session if its access token ends
+ * within the margin (as on any request; an early or repeated call renews nothing, so tabs asking
+ * together do not spend refresh tokens for nothing); this answers when the access token in the
+ * cookie ends, or 401 when there is no session any more, in which case the page shows itself signed out.
  */
 export function handleSessionRefresh(c: Context<AppEnv>) {
   c.header("Cache-Control", "no-store");
@@ -91,12 +104,11 @@ export function handleSessionRefresh(c: Context<AppEnv>) {
 async function establishFromCookie(
   c: Context<AppEnv>,
   tokens: SessionTokens,
-  forceRefresh: boolean,
 ): Promise<{ viewer: Viewer | null; setCookie: string | null }> {
   const config = c.get("config");
   const now = new Date();
   const secondsLeft = tokens.expiresAt - Math.floor(now.getTime() / 1000);
-  if (!forceRefresh && secondsLeft > SESSION_REFRESH_MARGIN_SECONDS) {
+  if (secondsLeft > SESSION_REFRESH_MARGIN_SECONDS) {
     const viewer = await viewerFromAccessToken(c, tokens.accessToken, tokens.expiresAt);
     if (viewer) return { viewer, setCookie: null };
     // A token that no longer passes may still come with a good refresh token (a key rotation, say).

@@ -36,6 +36,17 @@ export const JOB_LEASE_MS = 5 * 60_000;
 const LAST_ERROR_MAX_LENGTH = 2_000;
 
 /**
+ * Payload fields that are secrets (an e-mail's sign-in link): needed until the job has run, dropped
+ * from the row once it is done or has failed for good (jobs are kept for days), and never copied
+ * into `last_error` or the log.
+ */
+const SECRET_PAYLOAD_KEYS = ["link"];
+const withoutSecrets = sql.join(
+  [sql`${jobs.payload}`, ...SECRET_PAYLOAD_KEYS.map((key) => sql`${key}::text`)],
+  sql.raw(" - "),
+);
+
+/**
  * Takes the next due job of a kind this process can run, or null when none is due. SKIP LOCKED lets
  * workers of several instances claim at once without waiting on, or taking, each other's rows; only
  * kinds with a handler are claimed, so an older instance never burns the attempts of a newer kind.
@@ -76,7 +87,7 @@ export async function runNextJob(
   } catch (error) {
     return { job, outcome: await recordFailure(db, deps.logger, job, error, now) };
   }
-  await db.update(jobs).set({ doneAt: now }).where(eq(jobs.id, job.id));
+  await db.update(jobs).set({ doneAt: now, payload: withoutSecrets }).where(eq(jobs.id, job.id));
   return { job, outcome: "done" };
 }
 
@@ -100,10 +111,15 @@ async function recordFailure(
   error: unknown,
   now: Date,
 ): Promise<JobOutcome> {
-  const lastError = (error instanceof Error ? error.message : String(error)).slice(0, LAST_ERROR_MAX_LENGTH);
-  const log = { jobId: job.id, kind: job.kind, attempts: job.attempts, err: error };
+  const redact = redactorFor(job.payload);
+  const lastError = redact(error instanceof Error ? error.message : String(error)).slice(0, LAST_ERROR_MAX_LENGTH);
+  const err =
+    error instanceof Error
+      ? { type: error.name, message: redact(error.message), stack: redact(error.stack ?? "") }
+      : { message: redact(String(error)) };
+  const log = { jobId: job.id, kind: job.kind, attempts: job.attempts, err };
   if (job.attempts >= job.maxAttempts) {
-    await db.update(jobs).set({ failedAt: now, lastError }).where(eq(jobs.id, job.id));
+    await db.update(jobs).set({ failedAt: now, lastError, payload: withoutSecrets }).where(eq(jobs.id, job.id));
     logger.error(log, "job failed for good after its last attempt");
     return "failed";
   }
@@ -111,4 +127,22 @@ async function recordFailure(
   await db.update(jobs).set({ runAt, lastError }).where(eq(jobs.id, job.id));
   logger.warn({ ...log, retryAt: runAt.toISOString() }, "job failed; it will run again");
   return "retrying";
+}
+
+/**
+ * Replaces the job's secrets in an error text (a mail server may quote the message back): each secret
+ * field whole, and, for links, the long values of their query (the token alone, as in a reflowed text).
+ */
+function redactorFor(payload: Record<string, unknown>): (text: string) => string {
+  const secrets = new Set<string>();
+  for (const key of SECRET_PAYLOAD_KEYS) {
+    const value = payload[key];
+    if (typeof value !== "string" || value.length === 0) continue;
+    secrets.add(value);
+    if (URL.canParse(value)) {
+      for (const part of new URL(value).searchParams.values()) if (part.length >= 16) secrets.add(part);
+    }
+  }
+  const longestFirst = [...secrets].sort((a, b) => b.length - a.length);
+  return (text) => longestFirst.reduce((redacted, secret) => redacted.replaceAll(secret, "[redacted]"), text);
 }

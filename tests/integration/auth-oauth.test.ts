@@ -5,7 +5,7 @@ import { GoTrueClient } from "@supabase/auth-js";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type App } from "#server/app";
-import { flowStates, identities, users } from "#server/db/schema";
+import { flowStates, identities, oneTimeTokens, users } from "#server/db/schema";
 import type { Config } from "#server/env";
 import { createLogger } from "#server/logger";
 import { createTestSession } from "#tests/support/auth-session";
@@ -215,6 +215,31 @@ describe(`signing in with a provider on the ${testDatabaseKind()} database`, () 
     expect(row!.passwordHash).toBeNull();
     const kinds = await context.handle.db.select().from(identities).where(eq(identities.userId, row!.id));
     expect(kinds.map((identity) => identity.provider)).toEqual(["google"]);
+    // The squatter's sign-up link, which would set their password, is gone with it.
+    const links = await context.handle.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, row!.id));
+    expect(links).toEqual([]);
+  });
+
+  it("signs both in, to one account, when two first sign-ins for one new address arrive at once", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const email = `together-${randomUUID().slice(0, 8)}@example.com`;
+      const profile = googleProfile(email);
+      const callbacks: string[] = [];
+      for (let tab = 0; tab < 2; tab += 1) {
+        provider.state.nextProfile = profile;
+        const authorize = await app.request("/auth/v1/authorize?provider=google");
+        const consent = await fetch(authorize.headers.get("location")!, { redirect: "manual" });
+        callbacks.push(new URL(consent.headers.get("location")!).search);
+      }
+      const landed = await Promise.all(callbacks.map((search) => app.request(`/auth/v1/callback${search}`)));
+      expect(landed.map((response) => response.status)).toEqual([302, 302]);
+      for (const response of landed) {
+        const fragment = new URLSearchParams(new URL(response.headers.get("location")!).hash.slice(1));
+        expect(fragment.get("error_code")).toBeNull();
+        expect(fragment.get("access_token")).toEqual(expect.any(String));
+      }
+      expect(await context.handle.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    }
   });
 
   it("refuses a provider account whose address is not verified", async () => {

@@ -1,15 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#server/db/client";
 import { authSessions, jobs, profiles, users } from "#server/db/schema";
 import { readConfig } from "#server/env";
 import { authenticateAccessToken } from "#server/auth/access-tokens";
 import { AuthError } from "#server/auth/auth-error";
 import { requestMagicLink, requestPasswordRecovery, verifyEmailToken } from "#server/auth/email-links";
+import { recordFailedSignIn } from "#server/auth/limits";
 import { refreshSession, signOut } from "#server/auth/sessions";
 import { signInWithPassword } from "#server/auth/sign-in";
 import { signUp } from "#server/auth/sign-up";
 import { updateUser } from "#server/auth/user-update";
+import { createJobHandlers } from "#server/jobs/job-handlers";
+import { runDueJobs } from "#server/jobs/run-due-jobs";
+import { createMailboxMailer, type Mailer } from "#server/mail/mailer";
 import { createTestSession, testAuthRequest } from "#tests/support/auth-session";
 import { latestEmailLink } from "#tests/support/auth-mail";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
@@ -42,11 +47,16 @@ describe(`the account services on the ${testDatabaseKind()} database`, () => {
 
   it("gives a new account a profile named as typed, in the language it signed up in", async () => {
     const email = "profile-at-signup@example.com";
-    const user = await signUp(handle.db, config, { ...testAuthRequest(), language: "fr" }, {
-      email,
-      password: "marmalade-kayak-9",
-      data: { name: "  Amina Tesfaye " },
-    });
+    const user = await signUp(
+      handle.db,
+      config,
+      { ...testAuthRequest(), language: "fr" },
+      {
+        email,
+        password: "marmalade-kayak-9",
+        data: { name: "  Amina Tesfaye " },
+      },
+    );
     const [profile] = await handle.db.select().from(profiles).where(eq(profiles.userId, user.id));
     expect(profile).toMatchObject({ name: "Amina Tesfaye", preferredLanguage: "fr" });
 
@@ -119,21 +129,178 @@ describe(`the account services on the ${testDatabaseKind()} database`, () => {
     expect(verified.session.user.email).toBe(email);
   });
 
-  it("locks an account's password sign-in for a while after 10 wrong passwords, even with the right one", async () => {
+  it("locks password sign-in for one client after 10 wrong passwords, not the owner elsewhere; 100 an hour lock it everywhere", async () => {
     const now = new Date("2030-02-01T10:00:00Z");
     const { email, password } = await createTestSession(handle.db, config);
+    const stranger = testAuthRequest({ now });
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const error = await rejection(
-        signInWithPassword(handle.db, config, testAuthRequest({ now }), { email, password: `wrong-${attempt}` }),
+        signInWithPassword(handle.db, config, stranger, { email, password: `wrong-${attempt}` }),
       );
       expect(error.code).toBe("invalid_credentials");
     }
-    const locked = await rejection(
-      signInWithPassword(handle.db, config, testAuthRequest({ now }), { email, password }),
-    );
+    const locked = await rejection(signInWithPassword(handle.db, config, stranger, { email, password }));
     expect([locked.status, locked.code]).toEqual([429, "over_request_rate_limit"]);
-    const later = testAuthRequest({ now: new Date(now.getTime() + 16 * 60_000) });
+    // The owner, from their own address, is not locked out by the stranger's guesses.
+    const owner = testAuthRequest({ now });
+    expect((await signInWithPassword(handle.db, config, owner, { email, password })).user.email).toBe(email);
+    const later = testAuthRequest({ now: new Date(now.getTime() + 16 * 60_000), ip: stranger.ip });
     expect((await signInWithPassword(handle.db, config, later, { email, password })).user.email).toBe(email);
+
+    // Guesses spread over many client addresses: the account's hourly ceiling of 100, for everyone,
+    // and the same for an address without an account.
+    for (const address of [email, "nobody-guessed@example.com"]) {
+      for (let failure = address === email ? 10 : 0; failure < 99; failure += 1) {
+        await recordFailedSignIn(handle.db, address, testAuthRequest({ now }));
+      }
+      const lastGuess = await rejection(
+        signInWithPassword(handle.db, config, testAuthRequest({ now }), { email: address, password: "wrong-again-1" }),
+      );
+      expect(lastGuess.code).toBe("invalid_credentials");
+      const ceiling = await rejection(
+        signInWithPassword(handle.db, config, testAuthRequest({ now }), { email: address, password }),
+      );
+      expect([ceiling.status, ceiling.code]).toEqual([429, "over_request_rate_limit"]);
+    }
+    const nextHour = testAuthRequest({ now: new Date(now.getTime() + 3600_000) });
+    expect((await signInWithPassword(handle.db, config, nextHour, { email, password })).user.email).toBe(email);
+  });
+
+  it("confirms a twice signed-up address with no password at all, whichever link is followed", async () => {
+    // The owner cannot tell whose confirmation mail is whose, so neither sign-up's password survives:
+    // the link confirms the address and signs in, and a password is then set with "Forgot password".
+    for (const followed of ["first", "second"] as const) {
+      const email = `signed-up-twice-${followed}@example.com`;
+      const start = new Date();
+      const signUpAs = (password: string, name: string, now: Date) =>
+        signUp(handle.db, config, testAuthRequest({ now }), { email, password, data: { name } });
+      const owner = await signUpAs("owners-own-password-1", "Owner", start);
+      const firstToken = new URL(await latestEmailLink(handle.db, email, "signup")).searchParams.get("token")!;
+      // Somebody else signs the same address up again a minute later, with a password of their own.
+      const other = await signUpAs("strangers-password-2", "Stranger", new Date(start.getTime() + 61_000));
+      expect(other).toMatchObject({ id: owner.id, user_metadata: { name: "Stranger" } });
+      const secondToken = new URL(await latestEmailLink(handle.db, email, "signup")).searchParams.get("token")!;
+      expect(secondToken).not.toBe(firstToken);
+      const [pending] = await handle.db.select().from(users).where(eq(users.email, email));
+      expect(pending!.userMetadata).toEqual({ name: "Owner" });
+
+      const [used, unused] = followed === "first" ? [firstToken, secondToken] : [secondToken, firstToken];
+      const verified = await verifyEmailToken(handle.db, config, testAuthRequest(), {
+        tokenHash: used,
+        type: "signup",
+      });
+      expect(verified.session.user.id).toBe(owner.id);
+      for (const password of ["owners-own-password-1", "strangers-password-2"]) {
+        const refused = await rejection(signInWithPassword(handle.db, config, testAuthRequest(), { email, password }));
+        expect(refused.code).toBe("invalid_credentials");
+      }
+      // The address is confirmed: the other link no longer works at all.
+      const stale = await rejection(
+        verifyEmailToken(handle.db, config, testAuthRequest(), { tokenHash: unused, type: "signup" }),
+      );
+      expect([stale.status, stale.code]).toEqual([403, "otp_expired"]);
+    }
+  });
+
+  it("gives each of five parallel refreshes with one token a token that works later; an old reuse still revokes", async () => {
+    const start = new Date(Date.now() - 60_000);
+    const { session } = await createTestSession(handle.db, config, { now: start });
+    const together = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        refreshSession(handle.db, config, testAuthRequest({ now: start }), { refreshToken: session.refresh_token }),
+      ),
+    );
+    const tokens = together.map((renewed) => renewed.refresh_token);
+    expect(new Set(tokens).size).toBe(5);
+    // Whichever of them a tab kept, it works a minute later, long past the 10 s grace.
+    const later = new Date(start.getTime() + 60_000);
+    for (const refreshToken of tokens) {
+      const renewed = await refreshSession(handle.db, config, testAuthRequest({ now: later }), { refreshToken });
+      expect(renewed.user.id).toBe(session.user.id);
+    }
+    // The first token, spent a minute ago and the parent of no live token, is a copy: the session ends.
+    const reused = await rejection(
+      refreshSession(handle.db, config, testAuthRequest({ now: new Date(later.getTime() + 20_000) }), {
+        refreshToken: session.refresh_token,
+      }),
+    );
+    expect(reused.code).toBe("refresh_token_already_used");
+    const ended = await rejection(
+      refreshSession(handle.db, config, testAuthRequest({ now: later }), { refreshToken: tokens[0]! }),
+    );
+    expect(ended.code).toBe("refresh_token_not_found");
+  });
+
+  it("recovers from a failed reload of the signing keys instead of failing every later request", async () => {
+    const failures = { left: 0 };
+    const flaky = new Proxy(handle.db, {
+      get(target, property) {
+        if (property === "select" && failures.left > 0) {
+          failures.left -= 1;
+          throw new Error("connection lost");
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const { session } = await createTestSession(flaky, config);
+    const [head] = session.access_token.split(".");
+    const header = JSON.parse(Buffer.from(head!, "base64url").toString()) as Record<string, unknown>;
+    const strangeKid = `${Buffer.from(JSON.stringify({ ...header, kid: "not-a-key-of-ours" })).toString("base64url")}.${session.access_token.split(".").slice(1).join(".")}`;
+    const realNow = Date.now.bind(Date);
+    // Past the 30 s in which an unknown kid does not make us look again.
+    const clock = vi.spyOn(Date, "now").mockImplementation(() => realNow() + 60_000);
+    try {
+      failures.left = 1;
+      const refused = await rejection(authenticateAccessToken(flaky, config, strangeKid, new Date()));
+      expect(refused.code).toBe("bad_jwt");
+      expect(failures.left).toBe(0);
+      const authenticated = await authenticateAccessToken(flaky, config, session.access_token, new Date());
+      expect(authenticated.user.id).toBe(session.user.id);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it("drops a sent or failed e-mail's link from its job, and never writes the link into last_error or the log", async () => {
+    const own = await openTestDatabase();
+    try {
+      const { email } = await createTestSession(own.db, config);
+      const lines: string[] = [];
+      const logger = pino({ level: "info", base: undefined }, { write: (line: string) => void lines.push(line) });
+      const refusing: Mailer = {
+        deliver: async (message) => Promise.reject(new Error(`550 message refused: ${message.text}`)),
+        close: () => {},
+      };
+      const now = new Date();
+      await requestPasswordRecovery(own.db, config, testAuthRequest({ now }), { email });
+      const link = await latestEmailLink(own.db, email, "recovery");
+      const token = new URL(link).searchParams.get("token")!;
+      await own.db.update(jobs).set({ maxAttempts: 1 });
+      const handlers = (mailer: Mailer) => createJobHandlers({ mailer, siteUrl: config.publicUrl });
+      // Jobs are due from when they were queued (the database's clock): run them a little later.
+      const runAt = new Date(Date.now() + 5_000);
+      expect((await runDueJobs(own.db, { handlers: handlers(refusing), logger }, runAt))[0]?.outcome).toBe("failed");
+      const [failed] = await own.db.select().from(jobs);
+      expect(failed!.payload).toEqual({ kind: "recovery", to: email, language: "en" });
+      expect(failed!.lastError).toContain("550 message refused");
+      expect(failed!.lastError).not.toContain(token);
+      expect(lines.join("\n")).toContain("550 message refused");
+      expect(lines.join("\n")).not.toContain(token);
+
+      const later = new Date(now.getTime() + 61_000);
+      await requestPasswordRecovery(own.db, config, testAuthRequest({ now: later }), { email });
+      const outcomes = await runDueJobs(
+        own.db,
+        { handlers: handlers(createMailboxMailer(own.db)), logger },
+        new Date(Date.now() + 5_000),
+      );
+      expect(outcomes.map((outcome) => outcome.outcome)).toEqual(["done"]);
+      const rows = await own.db.select().from(jobs);
+      expect(rows.every((row) => !("link" in row.payload))).toBe(true);
+    } finally {
+      await own.close();
+    }
   });
 
   it("ends idle sessions after 7 days and every session after 30", async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type App, type PageContext } from "#server/app";
 import { signOut } from "#server/auth/sessions";
 import type { DatabaseHandle } from "#server/db/client";
+import { refreshTokens } from "#server/db/schema";
 import { readConfig } from "#server/env";
 import { createLogger } from "#server/logger";
 import { SESSION_COOKIE, readSessionCookie, sessionCookie, tokensFromSession } from "#server/http/session-cookie";
@@ -131,7 +132,7 @@ describe(`web sessions on the ${testDatabaseKind()} database`, () => {
   });
 
   it("refreshes on POST /session/refresh and says when to ask again", async () => {
-    const person = await signedIn();
+    const person = await signedIn(ACCESS_TOKEN_SECONDS - 60);
     const response = await app.request("/session/refresh", {
       method: "POST",
       headers: { Cookie: person.cookie, Origin: SITE },
@@ -144,6 +145,42 @@ describe(`web sessions on the ${testDatabaseKind()} database`, () => {
     expect(body.expiresAt).toBe(renewed.expiresAt);
     expect(body.refreshInSeconds).toBeGreaterThan(ACCESS_TOKEN_SECONDS - 100);
     expect(body.refreshInSeconds).toBeLessThanOrEqual(ACCESS_TOKEN_SECONDS - 90);
+  });
+
+  it("answers an early POST /session/refresh with the current expiry, spending no refresh token", async () => {
+    const person = await signedIn(60);
+    const response = await app.request("/session/refresh", {
+      method: "POST",
+      headers: { Cookie: person.cookie, Origin: SITE },
+    });
+    expect(response.status).toBe(200);
+    expect(sessionSetCookie(response)).toBeUndefined();
+    const body = (await response.json()) as { expiresAt: number; refreshInSeconds: number };
+    expect(body.expiresAt).toBe(person.session.expires_at);
+    expect(body.refreshInSeconds).toBeGreaterThan(ACCESS_TOKEN_SECONDS - 60 - 100);
+    expect(body.refreshInSeconds).toBeLessThanOrEqual(ACCESS_TOKEN_SECONDS - 60 - 90);
+  });
+
+  it("keeps the session when several tabs refresh one cookie at once, whichever cookie the browser keeps", async () => {
+    const person = await signedIn(ACCESS_TOKEN_SECONDS - 30);
+    const responses = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        app.request("/session/refresh", { method: "POST", headers: { Cookie: person.cookie, Origin: SITE } }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+    const cookies = responses.map((response) => readSessionCookie(sessionSetCookie(response))!);
+    await handle.db.update(refreshTokens).set({ updatedAt: new Date(Date.now() - 60_000) });
+    // Any of the three may be the one the browser stored last; each still renews, well after the 10 s grace.
+    for (const cookie of cookies) {
+      const aged = sessionCookie(config, { ...cookie, expiresAt: Math.floor(Date.now() / 1000) + 30 }).split(";")[0]!;
+      const response = await app.request("/session/refresh", {
+        method: "POST",
+        headers: { Cookie: aged, Origin: SITE },
+      });
+      expect(response.status).toBe(200);
+      expect(readSessionCookie(sessionSetCookie(response))?.refreshToken).not.toBe(cookie.refreshToken);
+    }
   });
 
   it("answers POST /session/refresh with 401 and a cleared cookie when there is no session left", async () => {
