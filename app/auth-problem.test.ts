@@ -5,7 +5,7 @@ import am from "#app/i18n/locales/am.json";
 import ar from "#app/i18n/locales/ar.json";
 import en from "#app/i18n/locales/en.json";
 import fr from "#app/i18n/locales/fr.json";
-import { describeProblem, problemFromAuthError, type AuthProblem } from "./auth-problem";
+import { describeProblem, problemFromAuthError, problemFromProviderError, type AuthProblem } from "./auth-problem";
 
 const english = createTranslator("en", en).t;
 const describeError = (status: number, code: string, message: string, extra?: Record<string, unknown>) =>
@@ -69,6 +69,26 @@ describe("what account pages say about the services' errors (spec §8)", () => {
     });
   });
 
+  it("never shows the words of a provider error's link, only problems it can translate", () => {
+    const fromLink = (query: string) => describeProblem(english, problemFromProviderError(new URLSearchParams(query)));
+    const generic = {
+      title: "Error",
+      message: "Sign-in with this provider did not complete. Please try again.",
+    };
+    expect(
+      fromLink("error=access_denied&error_code=access_denied&error_description=Your+account+is+locked.+Call+555-0100"),
+    ).toEqual(generic);
+    expect(fromLink("error=server_error&error_description=Visit+evil.example+to+verify")).toEqual(generic);
+    expect(fromLink("error_code=validation_failed&error_description=Pay+at+evil.example")).toEqual(generic);
+    expect(fromLink("")).toEqual(generic);
+    // Codes we know keep their own translated words.
+    expect(fromLink("error_code=user_banned&error_description=anything")).toEqual({
+      title: "Error",
+      message: "User is banned",
+    });
+    expect(fromLink("error_code=bad_oauth_state&error_description=anything")).toEqual(generic);
+  });
+
   it("has words for every kind of problem in every language", () => {
     const locales = { en, fr, ar, am };
     const kinds: AuthProblem[] = [
@@ -92,6 +112,7 @@ describe("what account pages say about the services' errors (spec §8)", () => {
       { kind: "providerFailed" },
       { kind: "userBanned" },
       { kind: "unexpected" },
+      { kind: "formTooLarge" },
     ];
     for (const language of LANGUAGES) {
       const t = createTranslator(language, locales[language]).t;

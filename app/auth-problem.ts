@@ -26,6 +26,8 @@ export type AuthProblemKind =
   | "providerFailed"
   | "userBanned"
   | "unexpected"
+  /** The form's body was far over the size any of our account forms sends (refused unread). */
+  | "formTooLarge"
   /** A code this page has no words for: the service's own message is shown (spec §8, "any other error"). */
   | "other";
 
@@ -97,6 +99,18 @@ export function problemFromAuthError(error: AuthErrorLike): AuthProblem {
   }
   if (error.status >= 500) return { kind: "unexpected" };
   return { kind: "other", message };
+}
+
+/**
+ * What a provider sign-in that came back with `?error=…&error_code=…&error_description=…` shows. Anyone
+ * can write those parameters into a link to our page, so their words are never shown: a code we know
+ * gets its translated problem, anything else the general "did not complete" one.
+ */
+export function problemFromProviderError(params: URLSearchParams): AuthProblem {
+  const code = params.get("error_code") ?? params.get("error") ?? "";
+  const message = params.get("error_description") ?? "";
+  const problem = problemFromAuthError({ status: 400, code, message });
+  return problem.kind === "other" ? { kind: "providerFailed" } : problem;
 }
 
 function weakPasswordReasons(extra: Record<string, unknown> | undefined): string[] {

@@ -46,14 +46,7 @@ export interface AppDependencies {
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-export function createApp({
-  db,
-  config,
-  logger,
-  renderPage,
-  clientBuildDir,
-  responseCacheTtlMs = 0,
-}: AppDependencies) {
+export function createApp({ db, config, logger, renderPage, clientBuildDir, responseCacheTtlMs = 0 }: AppDependencies) {
   const app = new Hono<AppEnv>();
   const cache = responseCache({ ttlMs: responseCacheTtlMs });
 
@@ -69,6 +62,7 @@ export function createApp({
     securityHeaders({
       isProduction: config.mode === "production",
       imageSources: config.mapTiles ? [config.mapTiles.cspSource] : [],
+      formTargets: providerOrigins(config),
     }),
   );
   app.use(compress());
@@ -126,3 +120,9 @@ export function createApp({
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** Where the configured sign-in providers' pages are: the sign-in form's provider buttons redirect there. */
+function providerOrigins(config: Config): string[] {
+  const origins = Object.values(config.auth.providers).map((provider) => new URL(provider.authorizeUrl).origin);
+  return [...new Set(origins)];
+}

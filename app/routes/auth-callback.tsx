@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { sameSitePath } from "#domain/next-path";
 import { authRequestOf } from "#app/account-request";
-import { describeProblem, problemFromAuthError, type AuthProblem } from "#app/auth-problem";
+import { describeProblem, problemFromAuthError, problemFromProviderError, type AuthProblem } from "#app/auth-problem";
 import { AuthCard } from "#app/components/auth-card";
 import { buttonClasses } from "#app/components/ui/button";
 import { flashCookie } from "#app/flash";
@@ -39,12 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const code = url.searchParams.get("code");
   const codeVerifier = readCookieValue(request.headers.get("Cookie"), OAUTH_VERIFIER_COOKIE);
   if (!code) {
-    // The provider or our auth API said no: Supabase's error parameters carry the reason.
-    const description = url.searchParams.get("error_description");
-    const problem = description
-      ? problemFromAuthError({ status: 400, code: url.searchParams.get("error_code") ?? "", message: description })
-      : ({ kind: "providerFailed" } as const);
-    return failWith(problem, 400);
+    // The provider or our auth API said no: Supabase's error parameters carry the reason, in words
+    // anyone could have put in a link, so only what we can translate is shown.
+    return failWith(problemFromProviderError(url.searchParams), 400);
   }
   if (!codeVerifier) return failWith({ kind: "providerFailed" }, 400);
   try {

@@ -7,6 +7,7 @@ import { buttonClasses } from "#app/components/ui/button";
 import { TextField } from "#app/components/ui/text-field";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
+import { readSmallForm } from "#app/read-small-form";
 import { pageMeta } from "#app/seo";
 import { isAuthError } from "#server/auth/auth-error";
 import { requestPasswordRecovery } from "#server/auth/email-links";
@@ -31,7 +32,8 @@ interface RecoveryResult {
 
 /** Sends the reset link; the answer is the same whether or not the address has an account. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => null);
+  const form = await readSmallForm(request);
+  if (form === "too_large") return answer({ problem: { kind: "formTooLarge" }, values: { email: "" } }, 413);
   const parsed = passwordRecoveryFormSchema.safeParse(form ? Object.fromEntries(form) : null);
   const email = parsed.success ? parsed.data.email : "";
   const values = { email };

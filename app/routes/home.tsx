@@ -14,6 +14,7 @@ import { buttonClasses } from "#app/components/ui/button";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
 import { HOME_LIMITS } from "#domain/home-sections";
+import { readSmallForm } from "#app/read-small-form";
 import { requireViewer } from "#app/require-viewer";
 import { AppError } from "#server/errors";
 import { getHomePage } from "#server/services/home-page";
@@ -59,7 +60,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 /** The interests picker's forms: save or remove one interest. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  const form = await request.formData().catch(() => null);
+  const form = await readSmallForm(request);
+  if (form === "too_large") return data({ ok: false }, { status: 413 });
   try {
     await applyInterestChoice(context.db, viewer, form ? Object.fromEntries(form) : null);
   } catch (error) {

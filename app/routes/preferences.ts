@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { preferencesSchema } from "#domain/preferences";
 import { LANGUAGE_COOKIE, preferenceCookie, THEME_COOKIE } from "#app/i18n/preferences";
+import { readSmallForm } from "#app/read-small-form";
 import type { Route } from "./+types/preferences";
 
 /** Only forms post here; there is no page to show. */
@@ -11,7 +12,8 @@ export function loader() {
 /** Stores the interface language and theme in cookies so the server renders them. */
 export async function action({ request }: Route.ActionArgs) {
   // A body that is not a form (broken multipart, JSON) is the client's mistake: 400, nothing stored.
-  const form = await request.formData().catch(() => null);
+  const form = await readSmallForm(request);
+  if (form === "too_large") return data({ ok: false }, { status: 413 });
   const parsed = preferencesSchema.safeParse(form ? Object.fromEntries(form) : null);
   if (!parsed.success) return data({ ok: false }, { status: 400 });
   const { language, theme, redirectTo } = parsed.data;

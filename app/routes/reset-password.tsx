@@ -9,6 +9,7 @@ import { TextField } from "#app/components/ui/text-field";
 import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
+import { readSmallForm } from "#app/read-small-form";
 import { isAuthError } from "#server/auth/auth-error";
 import { signOut } from "#server/auth/sessions";
 import { updateUser } from "#server/auth/user-update";
@@ -37,7 +38,8 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { viewer, db, config } = context;
   if (!viewer) return answer({ problem: { kind: "sessionExpired" } }, 401);
-  const form = await request.formData().catch(() => null);
+  const form = await readSmallForm(request);
+  if (form === "too_large") return answer({ problem: { kind: "formTooLarge" } }, 413);
   const parsed = newPasswordFormSchema.safeParse(form ? Object.fromEntries(form) : null);
   const password = parsed.success ? parsed.data.password : "";
   if (!password) return answer({ problem: { kind: "passwordRequired", field: "password" } }, 400);

@@ -11,6 +11,7 @@ import { TextField } from "#app/components/ui/text-field";
 import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
+import { readSmallForm } from "#app/read-small-form";
 import { pageMeta } from "#app/seo";
 import { isAuthError } from "#server/auth/auth-error";
 import { requestMagicLink } from "#server/auth/email-links";
@@ -48,7 +49,8 @@ interface SignInResult {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => null);
+  const form = await readSmallForm(request);
+  if (form === "too_large") return answer({ problem: { kind: "formTooLarge" }, values: { email: "" } }, 413);
   const parsed = signInFormSchema.safeParse(form ? Object.fromEntries(form) : null);
   if (!parsed.success) return answer({ problem: { kind: "unexpected" }, values: { email: "" } }, 400);
   const { intent, email, password } = parsed.data;

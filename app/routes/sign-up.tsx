@@ -10,6 +10,7 @@ import { TextField } from "#app/components/ui/text-field";
 import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
+import { readSmallForm } from "#app/read-small-form";
 import { pageMeta } from "#app/seo";
 import { isAuthError } from "#server/auth/auth-error";
 import { signUp } from "#server/auth/sign-up";
@@ -45,7 +46,8 @@ interface SignUpResult {
  * Exists" (spec §8) shows only when the service itself says 'User already registered'.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => null);
+  const form = await readSmallForm(request);
+  if (form === "too_large") return answer({ problem: { kind: "formTooLarge" }, values: { name: "", email: "" } }, 413);
   const parsed = signUpFormSchema.safeParse(form ? Object.fromEntries(form) : null);
   if (!parsed.success) return answer({ problem: { kind: "unexpected" }, values: { name: "", email: "" } }, 400);
   const { name, email, password } = parsed.data;

@@ -9,10 +9,17 @@ import type { AppEnv } from "#server/http/app-env";
 export function securityHeaders({
   isProduction,
   imageSources = [],
+  formTargets = [],
 }: {
   isProduction: boolean;
   /** Other origins pages may load pictures from (the map tile server). */
   imageSources?: string[];
+  /**
+   * Other origins a form submission may end up at. Browsers check form-action on every redirect that
+   * follows a submission, so the sign-in form's provider buttons (answered by a redirect to Google or
+   * Facebook) need those providers' sign-in origins here to work without JavaScript.
+   */
+  formTargets?: string[];
 }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     c.set("cspNonce", randomBytes(16).toString("base64"));
@@ -38,7 +45,7 @@ export function securityHeaders({
           "media-src 'self'",
           "object-src 'none'",
           "base-uri 'self'",
-          "form-action 'self'",
+          ["form-action 'self'", ...formTargets].join(" "),
           "frame-ancestors 'none'",
         ].join("; "),
       );

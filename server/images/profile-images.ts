@@ -76,14 +76,19 @@ export async function storeProfileImage(
   return `/uploads/${imageFileName(key, Math.max(...renditions.keys()))}`;
 }
 
-/** Deletes a person's stored pictures other than the one in use; a failure only leaves files behind. */
-export async function deleteOtherProfileImages(uploadsDir: string, userId: string, keepUrl: string | null) {
-  const folder = path.join(uploadsDir, PROFILE_IMAGE_FOLDER, userId.toLowerCase());
-  const keepStem = keepUrl?.match(/\/([0-9a-f]+)-\d+\.webp$/)?.[1];
-  const names = await readdir(folder).catch(() => [] as string[]);
+/**
+ * Deletes the files of one stored picture of a person's (one it no longer shows, or one never saved);
+ * an address outside their folder (sample artwork) is left alone, and a failure only leaves files behind.
+ */
+export async function deleteProfileImage(uploadsDir: string, userId: string, url: string | null) {
+  const folder = `/uploads/${PROFILE_IMAGE_FOLDER}/${userId.toLowerCase()}/`;
+  const stem = url?.startsWith(folder) ? /^([0-9a-f]+)-\d+\.webp$/.exec(url.slice(folder.length))?.[1] : undefined;
+  if (!stem) return;
+  const directory = path.join(uploadsDir, PROFILE_IMAGE_FOLDER, userId.toLowerCase());
+  const names = await readdir(directory).catch(() => [] as string[]);
   await Promise.all(
     names
-      .filter((name) => !keepStem || !name.startsWith(`${keepStem}-`))
-      .map((name) => unlink(path.join(folder, name)).catch(() => {})),
+      .filter((name) => name.startsWith(`${stem}-`))
+      .map((name) => unlink(path.join(directory, name)).catch(() => {})),
   );
 }

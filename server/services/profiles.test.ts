@@ -96,6 +96,20 @@ describe(`editing one's own profile on the ${testDatabaseKind()} database`, () =
     expect(updated.profileImage?.endsWith(after.find((file) => file.endsWith("-192.webp"))!)).toBe(true);
   });
 
+  it("keeps the files of the picture it shows when two uploads race", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const [first, second] = await Promise.all([photo(400, 400), photo(500, 300)]);
+      await Promise.all([
+        updateMyProfile(handle.db, person, { profile: edit, image: first }, { uploadsDir }),
+        updateMyProfile(handle.db, person, { profile: edit, image: second }, { uploadsDir }),
+      ]);
+      const saved = (await getMyProfile(handle.db, person))!.profileImage!;
+      const stem = /\/([0-9a-f]+)-\d+\.webp$/.exec(saved)![1]!;
+      // The saved picture's two files, and nothing of the one that lost the race.
+      expect(await storedFiles()).toEqual([`${stem}-192.webp`, `${stem}-96.webp`].sort());
+    }
+  });
+
   it("refuses files that are not pictures, or too large, and then changes nothing", async () => {
     const before = await getMyProfile(handle.db, person);
     const files = await storedFiles();

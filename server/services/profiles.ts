@@ -6,7 +6,7 @@ import type { ReputationLevel } from "#domain/reputation";
 import type { Database } from "#server/db/client";
 import { events, eventSponsors, organizerReputations, profiles, sponsors } from "#server/db/schema";
 import { AppError } from "#server/errors";
-import { deleteOtherProfileImages, encodeProfileImage, storeProfileImage } from "#server/images/profile-images";
+import { deleteProfileImage, encodeProfileImage, storeProfileImage } from "#server/images/profile-images";
 import type { Actor } from "./actor";
 import { loadEventSummaries } from "./event-summaries";
 
@@ -139,8 +139,8 @@ export async function getMyProfile(db: Database, actor: Actor): Promise<MyProfil
 
 /**
  * Replaces the editable fields of the person's own profile and, when a picture is given, stores it
- * re-encoded and shows it instead of the old one (whose files are then deleted). Everything is
- * checked before anything is written, so a refused picture or field changes nothing.
+ * re-encoded and shows it instead of the old one (whose files are deleted once the new one is saved).
+ * Everything is checked before anything is written, so a refused picture or field changes nothing.
  */
 export async function updateMyProfile(
   db: Database,
@@ -158,12 +158,33 @@ export async function updateMyProfile(
   const renditions = input.image && input.image.byteLength > 0 ? await encodeProfileImage(input.image) : null;
   const profileImage = renditions ? await storeProfileImage(storage.uploadsDir, actor.userId, renditions) : undefined;
   const changes = { ...parsed.data, ...(profileImage ? { profileImage } : {}), updatedAt: new Date() };
-  // An upsert: the profile row may not exist yet for an account made before profiles were written.
-  await db
-    .insert(profiles)
-    .values({ userId: actor.userId, ...changes })
-    .onConflictDoUpdate({ target: profiles.userId, set: changes });
-  const profile = (await getMyProfile(db, actor))!;
-  if (profileImage) await deleteOtherProfileImages(storage.uploadsDir, actor.userId, profile.profileImage);
-  return profile;
+  let replacedImage: string | null;
+  try {
+    replacedImage = await db.transaction(async (tx) => {
+      // The profile row may not exist yet for an account made before profiles were written.
+      const inserted = await tx
+        .insert(profiles)
+        .values({ userId: actor.userId, ...changes })
+        .onConflictDoNothing({ target: profiles.userId })
+        .returning({ userId: profiles.userId });
+      if (inserted.length > 0) return null;
+      // The row is locked until the change is saved: two uploads at once each learn exactly which
+      // picture they replaced, so neither deletes the files the other has just put in place.
+      const [current] = await tx
+        .select({ profileImage: profiles.profileImage })
+        .from(profiles)
+        .where(eq(profiles.userId, actor.userId))
+        .for("update");
+      await tx.update(profiles).set(changes).where(eq(profiles.userId, actor.userId));
+      return current?.profileImage ?? null;
+    });
+  } catch (error) {
+    if (profileImage) await deleteProfileImage(storage.uploadsDir, actor.userId, profileImage);
+    throw error;
+  }
+  // Only once the new picture is saved are the files of the one it replaced deleted.
+  if (profileImage && replacedImage !== profileImage) {
+    await deleteProfileImage(storage.uploadsDir, actor.userId, replacedImage);
+  }
+  return (await getMyProfile(db, actor))!;
 }

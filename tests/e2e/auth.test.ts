@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
 
-const { openPage } = connectBrowser();
+const { openPage, siteUrl } = connectBrowser();
 
 type TestPage = Awaited<ReturnType<typeof openPage>>;
 
@@ -49,6 +49,18 @@ async function linkFromMailbox(page: Page, email: string, count: number): Promis
   return `${url.pathname}${url.search}`;
 }
 
+/** What the e-mailed link's page asks the person to press, by the kind of link. */
+const CONFIRM_BUTTONS = { signup: "Confirm my account", magiclink: "Sign in", recovery: "Reset my password" } as const;
+
+/**
+ * Opens an e-mailed link as its reader does: the page only asks (opening it changes nothing), and
+ * pressing its button uses the link.
+ */
+async function followEmailLink(page: Page, link: string, kind: keyof typeof CONFIRM_BUTTONS) {
+  await page.goto(link);
+  await page.getByRole("button", { name: CONFIRM_BUTTONS[kind], exact: true }).click();
+}
+
 /** Signs up through the form and follows the confirmation link from the mailbox: a confirmed account. */
 async function signUpAndConfirm(page: TestPage, account: Omit<Account, "emails" | "lastEmailAt">): Promise<Account> {
   await page.goto("/signup");
@@ -59,7 +71,7 @@ async function signUpAndConfirm(page: TestPage, account: Omit<Account, "emails" 
   const lastEmailAt = Date.now();
   await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL(/\/signup-success$/);
-  await page.goto(await linkFromMailbox(page, account.email, 1));
+  await followEmailLink(page, await linkFromMailbox(page, account.email, 1), "signup");
   await page.waitForURL(/\/dashboard$/);
   return { ...account, emails: 1, lastEmailAt };
 }
@@ -101,7 +113,7 @@ describe("signing up", () => {
     expect(await visible(page, "Check your email to verify your account.")).toBe(true);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Check your email");
 
-    await page.goto(await linkFromMailbox(page, email, 1));
+    await followEmailLink(page, await linkFromMailbox(page, email, 1), "signup");
     await page.waitForURL(/\/dashboard$/);
     await expect.poll(() => visible(page, "Signed in successfully")).toBe(true);
     // No picture yet: the avatar shows the first letter of the name.
@@ -235,12 +247,13 @@ describe("signing in and out", () => {
     const account = await existingAccount();
     const page = await openPage();
     await page.clock.install();
+    // Listening from the start: the renewal must be seen whenever the page's timer fires it.
+    let refreshed = page.waitForResponse((response) => response.url().endsWith("/session/refresh"));
     await signIn(page, account);
     await page.waitForURL(/\/dashboard$/);
     await waitForHydration(page);
 
     // 59 minutes on: within 90 s of the hour the access token lasts.
-    let refreshed = page.waitForResponse((response) => response.url().endsWith("/session/refresh"));
     await page.clock.fastForward("59:00");
     expect((await refreshed).status()).toBe(200);
     expect(await accountMenu(page).isVisible()).toBe(true);
@@ -251,7 +264,8 @@ describe("signing in and out", () => {
     await waitForHydration(elsewhere);
     await accountMenu(elsewhere).click();
     await elsewhere.getByRole("button", { name: "Log out" }).click();
-    await elsewhere.waitForURL((url) => url.pathname === "/");
+    // Already on "/": wait for the signed-out header, not the address, so the sign-out has finished.
+    await expect.poll(() => elsewhere.locator("header").getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
 
     refreshed = page.waitForResponse((response) => response.url().endsWith("/session/refresh"));
     await page.clock.fastForward("59:00");
@@ -276,10 +290,30 @@ describe("magic links", () => {
     await expect.poll(() => page.getByRole("status").filter({ hasText: "Check your email" }).isVisible()).toBe(true);
     expect(await visible(page, "We sent you a magic link to sign in.")).toBe(true);
 
-    await page.goto(await linkFromMailbox(page, email, 1));
-    await page.waitForURL(/\/dashboard$/);
-    await expect.poll(() => visible(page, "Signed in successfully")).toBe(true);
-    expect(await accountMenu(page).isVisible()).toBe(true);
+    const link = await linkFromMailbox(page, email, 1);
+
+    // A mail scanner (or anyone) opening the link: a page that asks, nobody signed in, the link unspent.
+    const scanner = await openPage();
+    for (let visit = 0; visit < 2; visit += 1) {
+      await scanner.goto(link);
+      expect(await scanner.getByRole("heading", { level: 1 }).textContent()).toBe("Sign in from your email");
+    }
+    expect((await scanner.context().cookies()).map((cookie) => cookie.name)).not.toContain("session");
+    await scanner.goto("/dashboard");
+    await scanner.waitForURL(/\/signin\?next=%2Fdashboard$/);
+
+    // Pressing the button, in a browser without JavaScript: the form posts and the link signs in.
+    const withoutScripts = await openPage({ javaScriptEnabled: false });
+    await followEmailLink(withoutScripts, link, "magiclink");
+    await withoutScripts.waitForURL(/\/dashboard$/);
+    expect(await accountMenu(withoutScripts).isVisible()).toBe(true);
+
+    // Spent now: the same link, pressed again with scripts, explains itself.
+    await followEmailLink(page, link, "magiclink");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("This link has expired");
+    expect(await page.getByRole("link", { name: "Sign in or get a new magic link" }).getAttribute("href")).toBe(
+      "/signin",
+    );
   });
 });
 
@@ -295,6 +329,31 @@ describe("providers", () => {
       "This login method is not enabled. Please use email/password or contact the administrator.",
     );
     expect(page.url()).toMatch(/\/signin$/);
+  });
+});
+
+describe("what the account pages refuse", () => {
+  it("answers a provider's error link with translated words only, never the link's own", async () => {
+    const page = await openPage();
+    await page.goto(
+      "/auth/callback?error=access_denied&error_code=access_denied&error_description=Account+locked.+Call+555-0100",
+    );
+    await waitForHydration(page);
+    const alert = page.getByRole("alert").first();
+    expect(await alert.textContent()).toContain("Sign-in with this provider did not complete. Please try again.");
+    // (The address itself is still in the page, in the language form's way back here.)
+    expect(await page.locator("main").textContent()).not.toContain("555-0100");
+    expect(await page.title()).not.toContain("555-0100");
+  });
+
+  it("refuses a sign-in form far over any real form's size with 413, not a 500", async () => {
+    const response = await fetch(`${siteUrl}/signin`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: siteUrl },
+      body: `intent=password&email=someone%40example.com&password=${"x".repeat(2 * 1024 * 1024)}`,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain("What was sent is far larger than this form accepts");
   });
 });
 
@@ -316,7 +375,7 @@ describe("resetting a password", () => {
       expect(await visible(page, "Check your email for a password reset link.")).toBe(true);
 
       const link = await linkFromMailbox(page, account.email, account.emails + 1);
-      await page.goto(link);
+      await followEmailLink(page, link, "recovery");
       await page.waitForURL(/\/reset-password$/);
       await waitForHydration(page);
       const newPassword = "Lalibela-rock-1187";
@@ -333,8 +392,8 @@ describe("resetting a password", () => {
 
       // The link worked once; a second use explains itself and offers a new one.
       const again = await openPage();
-      await again.goto(link);
-      expect(await again.getByRole("heading", { level: 1 }).textContent()).toBe("This link has expired");
+      await followEmailLink(again, link, "recovery");
+      await expect.poll(() => again.getByRole("heading", { level: 1 }).textContent()).toBe("This link has expired");
       expect(await again.getByRole("link", { name: "Get a new password reset link" }).getAttribute("href")).toBe(
         "/forgot-password",
       );
@@ -351,6 +410,9 @@ describe("the account pages' accessibility", () => {
     "/forgot-password",
     "/reset-password",
     "/auth/confirm?token_hash=spent&type=magiclink",
+    "/auth/confirm?token_hash=spent&type=signup",
+    "/auth/confirm?token_hash=spent&type=recovery",
+    "/auth/confirm?type=magiclink",
     "/auth/callback?error=access_denied&error_code=access_denied&error_description=Cancelled",
   ];
 

@@ -81,6 +81,35 @@ describe(`the HTTP server on the ${testDatabaseKind()} database`, () => {
     expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
     expect(policy).toContain("frame-ancestors 'none'");
     expect(second.headers.get("content-security-policy")).not.toBe(policy);
+    // No provider configured: forms post to this site only.
+    expect(policy).toContain("form-action 'self';");
+  });
+
+  it("lets forms end up at the configured sign-in providers, as their buttons redirect there without JavaScript", async () => {
+    const withProviders = readConfig({
+      NODE_ENV: "production",
+      DATA_DIR: config.dataDir,
+      GOOGLE_CLIENT_ID: "google-id",
+      GOOGLE_CLIENT_SECRET: "google-secret",
+      FACEBOOK_CLIENT_ID: "facebook-id",
+      FACEBOOK_CLIENT_SECRET: "facebook-secret",
+    });
+    const production = createApp({ db: handle.db, config: withProviders, logger });
+    const policy = (await production.request("/healthz")).headers.get("content-security-policy") ?? "";
+    const formAction = policy.split("; ").find((directive) => directive.startsWith("form-action"));
+    expect(formAction).toBe("form-action 'self' https://accounts.google.com https://www.facebook.com");
+
+    const onlyGoogle = readConfig({
+      NODE_ENV: "production",
+      DATA_DIR: config.dataDir,
+      GOOGLE_CLIENT_ID: "google-id",
+      GOOGLE_CLIENT_SECRET: "google-secret",
+    });
+    const googlePolicy =
+      (await createApp({ db: handle.db, config: onlyGoogle, logger }).request("/healthz")).headers.get(
+        "content-security-policy",
+      ) ?? "";
+    expect(googlePolicy).toContain("form-action 'self' https://accounts.google.com;");
   });
 
   it("refuses upload paths that try to leave the uploads folder", async () => {
