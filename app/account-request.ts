@@ -1,4 +1,5 @@
-import type { AppLoadContext } from "react-router";
+import { redirect, type AppLoadContext } from "react-router";
+import { sameSitePath } from "#domain/next-path";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import type { AuthRequest } from "#server/auth/auth-request";
 
@@ -26,4 +27,14 @@ export function confirmUrlOf(context: AppLoadContext): string {
 /** An absolute address on this site for a path, as the services' redirect allow-list expects. */
 export function siteAddressOf(context: AppLoadContext, path: string): string {
   return `${context.config.publicUrl}${path}`;
+}
+
+/**
+ * The loader of a page for signed-out people (sign in, sign up): someone already signed in goes on to
+ * where they were going (`next`, a same-site path) or `fallback`; others get `next` to carry along.
+ */
+export function nextForSignedOutPage(request: Request, context: AppLoadContext, fallback: string) {
+  const next = new URL(request.url).searchParams.get("next");
+  if (context.viewer) throw redirect(sameSitePath(next, fallback));
+  return { next: sameSitePath(next, "") || null };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { isOAuthProvider, signInFormSchema } from "#domain/account-forms";
 import { sameSitePath } from "#domain/next-path";
-import { authRequestOf, confirmUrlOf, siteAddressOf } from "#app/account-request";
+import { authRequestOf, confirmUrlOf, nextForSignedOutPage, siteAddressOf } from "#app/account-request";
 import { problemFromAuthError, type AuthProblem } from "#app/auth-problem";
 import { AuthCard, FormProblem, FormSuccess, problemIdFor, TEXT_LINK } from "#app/components/auth-card";
 import { notify } from "#app/components/toasts";
@@ -35,11 +35,8 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** Someone already signed in has nothing to do here: on to where they were going. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const next = new URL(request.url).searchParams.get("next");
-  if (context.viewer) throw redirect(sameSitePath(next, AFTER_SIGN_IN));
-  return { next: sameSitePath(next, "") || null };
+  return nextForSignedOutPage(request, context, AFTER_SIGN_IN);
 }
 
 interface SignInResult {

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { signUpFormSchema } from "#domain/account-forms";
 import { MIN_PASSWORD_LENGTH } from "#domain/password-policy";
 import { sameSitePath } from "#domain/next-path";
-import { authRequestOf, confirmUrlOf, siteAddressOf } from "#app/account-request";
+import { authRequestOf, confirmUrlOf, nextForSignedOutPage, siteAddressOf } from "#app/account-request";
 import { problemFromAuthError, type AuthProblem } from "#app/auth-problem";
 import { AuthCard, FormProblem, problemIdFor, TEXT_LINK } from "#app/components/auth-card";
 import { buttonClasses } from "#app/components/ui/button";
@@ -30,9 +30,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const next = new URL(request.url).searchParams.get("next");
-  if (context.viewer) throw redirect(sameSitePath(next, AFTER_CONFIRMATION));
-  return { next: sameSitePath(next, "") || null };
+  return nextForSignedOutPage(request, context, AFTER_CONFIRMATION);
 }
 
 interface SignUpResult {

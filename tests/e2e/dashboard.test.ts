@@ -109,9 +109,17 @@ describe("interests and recommendations on the home page", () => {
 
     const music = interestButton(page, "Music");
     expect(await music.getAttribute("aria-pressed")).toBe("false");
+    // Shown as saved at once, before the server has answered: the save is held until the button shows it.
+    let answerSave!: () => void;
+    const saveHeld = new Promise<void>((resolve) => (answerSave = resolve));
+    await page.route("**/*", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      await saveHeld;
+      return route.continue();
+    });
     await music.click();
-    // Shown as saved at once, before the server has answered.
-    expect(await music.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => music.getAttribute("aria-pressed")).toBe("true");
+    answerSave();
     await expect.poll(() => recommendedTitles(page)).not.toEqual([]);
     const musicTitles = await recommendedTitles(page);
     expect(musicTitles.length).toBeLessThanOrEqual(6);
@@ -189,7 +197,7 @@ describe("the dashboard", () => {
 
     await page.getByRole("link", { name: "View your public profile" }).click();
     await page.waitForURL(/\/users\/[0-9a-f-]+$/);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Hirut Desta Bekele");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Hirut Desta Bekele");
     const main = page.locator("main");
     expect(await main.getByText("I organize coffee ceremonies in Silver Spring.").isVisible()).toBe(true);
     expect(await main.getByText(/Habesha Coffee Collective/).isVisible()).toBe(true);
