@@ -67,7 +67,16 @@ async function startChromium(): Promise<Chromium> {
       child.kill("SIGTERM");
       await exited;
     }
-    rmSync(profileDir, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing into the profile for a moment after it exits.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        rmSync(profileDir, { recursive: true, force: true });
+        return;
+      } catch (error) {
+        if (attempt === 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
   };
   try {
     // Chromium prints the port it picked: "DevTools listening on ws://127.0.0.1:PORT/devtools/browser/…".

@@ -11,7 +11,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#tests/support/e2e-setup";
 import { startSiteServer } from "#tests/support/site-server";
 import { buildIfStale } from "../../scripts/build-if-stale.js";
 
-const PAGES = (process.env.PAGES ?? "/,/nope").split(",");
+const PAGES = (process.env.PAGES ?? "/,/events/1").split(",");
 const KIND_OF: Record<string, string> = {
   script: "js",
   stylesheet: "css",
