@@ -252,6 +252,8 @@ describe("signing in and out", () => {
     await signIn(page, account);
     await page.waitForURL(/\/dashboard$/);
     await waitForHydration(page);
+    // The page has rendered signed in (and so started its renewal timer) before the clock jumps.
+    await expect.poll(() => accountMenu(page).isVisible()).toBe(true);
 
     // 59 minutes on: within 90 s of the hour the access token lasts.
     await page.clock.fastForward("59:00");
