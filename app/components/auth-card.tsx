@@ -1,7 +1,9 @@
 import { useEffect, type ReactNode } from "react";
 import { describeProblem, type AuthProblem } from "#app/auth-problem";
 import { useTranslation } from "#app/i18n/use-translation";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#domain/password-policy";
 import { notify } from "./toasts";
+import { TextField } from "./ui/text-field";
 
 /** The frame of every account page: a heading, a line under it, the form, and links below. */
 export function AuthCard({
@@ -80,4 +82,37 @@ export function problemIdFor(
   problemId: string,
 ): string | undefined {
   return problem?.field === field ? problemId : undefined;
+}
+
+/**
+ * The field where someone chooses a password (sign-up, reset): the policy's length limits, a hint,
+ * a show/hide toggle, and `new-password` so password managers offer to generate one.
+ */
+export function NewPasswordField({
+  id,
+  label,
+  problem,
+  problemId,
+}: {
+  id: string;
+  label: string;
+  problem: AuthProblem | null | undefined;
+  problemId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      id={id}
+      name="password"
+      type="password"
+      label={label}
+      hint={t("auth.passwordHint")}
+      autoComplete="new-password"
+      required
+      minLength={MIN_PASSWORD_LENGTH}
+      maxLength={MAX_PASSWORD_LENGTH}
+      errorId={problemIdFor(problem, "password", problemId)}
+      reveal={{ show: t("auth.showPassword"), hide: t("auth.hidePassword") }}
+    />
+  );
 }

@@ -1,11 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { newPasswordFormSchema } from "#domain/account-forms";
-import { MIN_PASSWORD_LENGTH } from "#domain/password-policy";
 import { authRequestOf } from "#app/account-request";
 import { problemFromAuthError, type AuthProblem } from "#app/auth-problem";
-import { AuthCard, FormProblem, problemIdFor } from "#app/components/auth-card";
+import { AuthCard, FormProblem, NewPasswordField } from "#app/components/auth-card";
 import { buttonClasses } from "#app/components/ui/button";
-import { TextField } from "#app/components/ui/text-field";
 import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
@@ -84,18 +82,11 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       <Form method="post" className="flex flex-col gap-4">
         {/* Lets password managers file the new password under the right account. */}
         <input type="hidden" name="username" autoComplete="username" value={loaderData.email} />
-        <TextField
+        <NewPasswordField
           id="reset-password-password"
-          name="password"
-          type="password"
           label={t("auth.newPasswordLabel")}
-          hint={t("auth.passwordHint")}
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          maxLength={1024}
-          errorId={problemIdFor(problem, "password", PROBLEM_ID)}
-          reveal={{ show: t("auth.showPassword"), hide: t("auth.hidePassword") }}
+          problem={problem}
+          problemId={PROBLEM_ID}
         />
         <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md", "w-full")}>
           {t("auth.resetPassword.submit")}

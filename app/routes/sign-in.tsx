@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { isOAuthProvider, signInFormSchema } from "#domain/account-forms";
 import { sameSitePath } from "#domain/next-path";
+import { MAX_PASSWORD_LENGTH } from "#domain/password-policy";
 import { authRequestOf, confirmUrlOf, nextForSignedOutPage, siteAddressOf } from "#app/account-request";
 import { problemFromAuthError, type AuthProblem } from "#app/auth-problem";
 import { AuthCard, FormProblem, FormSuccess, problemIdFor, TEXT_LINK } from "#app/components/auth-card";
@@ -143,7 +144,7 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
             label={t("auth.passwordLabel")}
             autoComplete="current-password"
             required
-            maxLength={1024}
+            maxLength={MAX_PASSWORD_LENGTH}
             errorId={problemIdFor(problem, "password", PROBLEM_ID)}
             reveal={{ show: t("auth.showPassword"), hide: t("auth.hidePassword") }}
           />

@@ -1,10 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { signUpFormSchema } from "#domain/account-forms";
-import { MIN_PASSWORD_LENGTH } from "#domain/password-policy";
 import { sameSitePath } from "#domain/next-path";
 import { authRequestOf, confirmUrlOf, nextForSignedOutPage, siteAddressOf } from "#app/account-request";
 import { problemFromAuthError, type AuthProblem } from "#app/auth-problem";
-import { AuthCard, FormProblem, problemIdFor, TEXT_LINK } from "#app/components/auth-card";
+import { AuthCard, FormProblem, NewPasswordField, problemIdFor, TEXT_LINK } from "#app/components/auth-card";
 import { buttonClasses } from "#app/components/ui/button";
 import { TextField } from "#app/components/ui/text-field";
 import { flashCookie } from "#app/flash";
@@ -115,18 +114,11 @@ export default function SignUpPage({ loaderData, actionData }: Route.ComponentPr
           defaultValue={actionData?.values.email}
           errorId={problemIdFor(problem, "email", PROBLEM_ID)}
         />
-        <TextField
+        <NewPasswordField
           id="sign-up-password"
-          name="password"
-          type="password"
           label={t("auth.passwordLabel")}
-          hint={t("auth.passwordHint")}
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          maxLength={1024}
-          errorId={problemIdFor(problem, "password", PROBLEM_ID)}
-          reveal={{ show: t("auth.showPassword"), hide: t("auth.hidePassword") }}
+          problem={problem}
+          problemId={PROBLEM_ID}
         />
         <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md", "w-full")}>
           {t("auth.signUp.submit")}

@@ -30,21 +30,21 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
+/** What anyone may see of a person: never the e-mail address. */
+const PUBLIC_PROFILE_COLUMNS = {
+  id: profiles.userId,
+  name: profiles.name,
+  role: profiles.role,
+  organization: profiles.organization,
+  bio: profiles.bio,
+  location: profiles.location,
+  profileImage: profiles.profileImage,
+  socialLinks: profiles.socialLinks,
+};
+
 export async function getPublicProfile(db: Database, userId: string): Promise<PublicProfile | null> {
   if (!isUuid(userId)) return null;
-  const [row] = await db
-    .select({
-      id: profiles.userId,
-      name: profiles.name,
-      role: profiles.role,
-      organization: profiles.organization,
-      bio: profiles.bio,
-      location: profiles.location,
-      profileImage: profiles.profileImage,
-      socialLinks: profiles.socialLinks,
-    })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
+  const [row] = await db.select(PUBLIC_PROFILE_COLUMNS).from(profiles).where(eq(profiles.userId, userId));
   return row ?? null;
 }
 
@@ -121,17 +121,7 @@ export interface MyProfile extends PublicProfile {
 /** The person's own profile; null only for an account whose profile was never written. */
 export async function getMyProfile(db: Database, actor: Actor): Promise<MyProfile | null> {
   const [row] = await db
-    .select({
-      id: profiles.userId,
-      name: profiles.name,
-      role: profiles.role,
-      organization: profiles.organization,
-      bio: profiles.bio,
-      location: profiles.location,
-      profileImage: profiles.profileImage,
-      socialLinks: profiles.socialLinks,
-      preferredLanguage: profiles.preferredLanguage,
-    })
+    .select({ ...PUBLIC_PROFILE_COLUMNS, preferredLanguage: profiles.preferredLanguage })
     .from(profiles)
     .where(eq(profiles.userId, actor.userId));
   return row ?? null;
