@@ -65,7 +65,10 @@ export function createApp({ db, config, logger, renderPage, clientBuildDir, resp
       formTargets: providerOrigins(config),
     }),
   );
-  app.use(compress());
+  // Never on /auth/v1: its answers carry tokens next to what the caller sent, the mix BREACH reads
+  // through compression; they are small anyway, and sign-in is a hot path.
+  const compressResponse = compress();
+  app.use((c, next) => (c.req.path.startsWith("/auth/v1/") ? next() : compressResponse(c, next)));
 
   app.get("/healthz", async (c) => {
     const up = await isDatabaseUp(db);

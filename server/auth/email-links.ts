@@ -15,7 +15,7 @@ import { FLOW_STATE_LIFETIME_MS } from "./pkce";
 import { hashToken, randomToken } from "./secrets";
 import { startSession, type AuthenticationMethod, type SessionJson } from "./sessions";
 import { loadKeyRing } from "./signing-keys";
-import type { UserRow } from "./user-json";
+import type { IdentityRow, UserRow } from "./user-json";
 
 export type LinkKind = "signup" | "magiclink" | "recovery";
 
@@ -107,6 +107,20 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`);
   return user;
+}
+
+/** The user with `email` and their identities, in one query (sign-in is a hot path). */
+export async function findAccountByEmail(
+  db: Database,
+  email: string,
+): Promise<{ user: UserRow; identities: IdentityRow[] } | undefined> {
+  const rows = await db
+    .select({ user: users, identity: identities })
+    .from(users)
+    .leftJoin(identities, eq(identities.userId, users.id))
+    .where(sql`lower(${users.email}) = ${email}`);
+  if (rows.length === 0) return undefined;
+  return { user: rows[0]!.user, identities: rows.flatMap((row) => (row.identity ? [row.identity] : [])) };
 }
 
 export interface MagicLinkInput {

@@ -2,7 +2,7 @@ import type { Database } from "#server/db/client";
 import type { Config } from "#server/env";
 import { AuthError } from "./auth-error";
 import type { AuthRequest } from "./auth-request";
-import { countHits, hit } from "./throttle";
+import { countHits, hit, hitAndCount } from "./throttle";
 
 /**
  * The throttles of the account services (issue 4 item 6), counted in the database so every instance
@@ -27,21 +27,27 @@ export const LIMITS = {
 
 const requestRateLimit = () => new AuthError(429, "over_request_rate_limit", "Request rate limit reached");
 
-export async function limitSignInsFromClient(db: Database, request: AuthRequest): Promise<void> {
-  const { limit, windowSeconds } = LIMITS.signInsPerClient;
-  if (!(await hit(db, `sign-in:ip:${request.ip}`, limit, windowSeconds, request.now)).isAllowed) {
-    throw requestRateLimit();
-  }
+/**
+ * Counts a password sign-in from this client, and refuses it when the client has made too many, or
+ * when `email` (once known to be well formed) has had too many wrong passwords from this client or
+ * far too many from everywhere. Failures are counted whether or not the address has an account.
+ */
+export async function limitSignIn(db: Database, request: AuthRequest, email: string | null): Promise<void> {
+  const counters = email === null ? [] : failureCounters(email, request);
+  const { hit, counts } = await hitAndCount(
+    db,
+    { key: `sign-in:ip:${request.ip}`, ...LIMITS.signInsPerClient },
+    counters,
+    request.now,
+  );
+  if (!hit!.isAllowed || counters.some(({ limit }, index) => counts[index]! >= limit)) throw requestRateLimit();
 }
 
-/**
- * Refuses before the password is even checked once an address has had too many wrong ones from this
- * client, or far too many from everywhere. Counted whether or not the address has an account.
- */
+/** Refuses before the password is even checked once an address has had too many wrong ones (see limitSignIn). */
 export async function refuseIfTooManyFailures(db: Database, email: string, request: AuthRequest): Promise<void> {
-  for (const { key, limit, windowSeconds } of failureCounters(email, request)) {
-    if ((await countHits(db, key, windowSeconds, request.now)) >= limit) throw requestRateLimit();
-  }
+  const counters = failureCounters(email, request);
+  const hits = await countHits(db, counters, request.now);
+  if (counters.some(({ limit }, index) => hits[index]! >= limit)) throw requestRateLimit();
 }
 
 export async function recordFailedSignIn(db: Database, email: string, request: AuthRequest): Promise<void> {

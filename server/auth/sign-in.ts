@@ -1,12 +1,14 @@
+import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
+import { users } from "#server/db/schema";
 import type { Config } from "#server/env";
 import { parseEmailAddress } from "#domain/email-address";
 import { MAX_PASSWORD_LENGTH } from "#domain/password-policy";
 import { AuthError } from "./auth-error";
 import type { AuthRequest } from "./auth-request";
-import { findUserByEmail, isBanned } from "./email-links";
-import { limitSignInsFromClient, recordFailedSignIn, refuseIfTooManyFailures } from "./limits";
-import { verifyPassword } from "./passwords";
+import { findAccountByEmail, isBanned } from "./email-links";
+import { limitSignIn, recordFailedSignIn } from "./limits";
+import { hashPassword, isOutdatedHash, verifyPassword } from "./passwords";
 import { startSession, type SessionJson } from "./sessions";
 import { loadKeyRing } from "./signing-keys";
 
@@ -26,14 +28,13 @@ export async function signInWithPassword(
   if (!input.email || !input.password) throw new AuthError(400, "validation_failed", "missing email or phone");
   const parsed = parseEmailAddress(input.email);
   const ring = await loadKeyRing(db);
-  await limitSignInsFromClient(db, request);
   // Too long to be anyone's password (they are refused at sign-up): never worth hashing.
-  if (!parsed.ok || typeof input.password !== "string" || input.password.length > MAX_PASSWORD_LENGTH) {
-    throw invalidCredentials();
-  }
+  const isHashable = parsed.ok && typeof input.password === "string" && input.password.length <= MAX_PASSWORD_LENGTH;
+  await limitSignIn(db, request, isHashable ? parsed.email : null);
+  if (!isHashable) throw invalidCredentials();
   const email = parsed.email;
-  await refuseIfTooManyFailures(db, email, request);
-  const user = await findUserByEmail(db, email);
+  const account = await findAccountByEmail(db, email);
+  const user = account?.user;
   const isMatch = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !isMatch) {
     await recordFailedSignIn(db, email, request);
@@ -41,5 +42,12 @@ export async function signInWithPassword(
   }
   if (!user.emailConfirmedAt) throw new AuthError(400, "email_not_confirmed", "Email not confirmed");
   if (isBanned(user, request.now)) throw new AuthError(400, "user_banned", "User is banned");
-  return db.transaction((tx) => startSession(tx, ring, config, request, user, "password"));
+  if (isOutdatedHash(user.passwordHash!)) {
+    // Hashes made with older parameters are replaced while the password is at hand.
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(users.id, user.id));
+  }
+  return startSession(db, ring, config, request, user, "password", account.identities);
 }

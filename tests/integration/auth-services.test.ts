@@ -1,3 +1,4 @@
+import { hash as hashWithArgon2 } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -64,6 +65,23 @@ describe(`the account services on the ${testDatabaseKind()} database`, () => {
     const [created] = await handle.db.select().from(users).where(eq(users.email, "no-name@example.com"));
     const [unnamed] = await handle.db.select().from(profiles).where(eq(profiles.userId, created!.id));
     expect(unnamed?.name).toBe("no-name");
+  });
+
+  it("replaces a password hash made with older Argon2 parameters at the next sign-in, and it keeps working", async () => {
+    const { userId, email, password } = await createTestSession(handle.db, config);
+    const olderHash = await hashWithArgon2(password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    await handle.db.update(users).set({ passwordHash: olderHash }).where(eq(users.id, userId));
+
+    const session = await signInWithPassword(handle.db, config, testAuthRequest(), { email, password });
+    expect(session.user.id).toBe(userId);
+    const [after] = await handle.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId));
+    expect(after!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
+    await expect(signInWithPassword(handle.db, config, testAuthRequest(), { email, password })).resolves.toMatchObject({
+      user: { id: userId },
+    });
   });
 
   it("signs up, confirms through the e-mailed web link, and lands where the person was going", async () => {
