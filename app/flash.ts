@@ -7,7 +7,18 @@ import { readCookie } from "#app/i18n/preferences";
  * request that carries one is never served from (nor kept in) the response cache. The root loader
  * reads it once and clears it; the root component turns it into a toast.
  */
-export const FLASH_KINDS = ["signedIn", "signedOut", "passwordUpdated", "accountCreated"] as const;
+export const FLASH_KINDS = [
+  "signedIn",
+  "signedOut",
+  "passwordUpdated",
+  "accountCreated",
+  "waitlistJoined",
+  "waitlistLeft",
+  "orderConfirmed",
+  "paymentReceived",
+  "orderCancelled",
+  "registrationCancelled",
+] as const;
 export type FlashKind = (typeof FLASH_KINDS)[number];
 
 /** A notice with an id of its own, so the same notice twice in a row still shows twice. */

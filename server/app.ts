@@ -16,6 +16,9 @@ import { createSeoFiles } from "#server/http/seo-files";
 import { serveUploads } from "#server/http/uploads";
 import { handleSessionRefresh, SESSION_REFRESH_PATH, viewerMiddleware } from "#server/http/viewer";
 import type { Logger } from "#server/logger";
+import { createPaymentProvider } from "#server/payments/create-payment-provider";
+import type { PaymentProvider } from "#server/payments/payment-provider";
+import { STRIPE_CHECKOUT_ORIGIN } from "#server/payments/stripe-provider";
 
 /** What the page renderer receives with each request (React Router's load context). */
 // A type, not an interface: React Router's AppLoadContext has an index signature only types satisfy.
@@ -28,6 +31,8 @@ export type PageContext = {
   viewer: Viewer | null;
   /** The client's address, for the account services' throttles (behind a proxy only when TRUST_PROXY says so). */
   clientAddress: string;
+  /** How orders are paid (decision 008); `payments.name === "sandbox"` means no money moves. */
+  payments: PaymentProvider;
 };
 
 export type PageHandler = (request: Request, context: PageContext) => Promise<Response>;
@@ -42,11 +47,21 @@ export interface AppDependencies {
   clientBuildDir?: string;
   /** How long anonymous GET responses are reused (decision 005); 0, the default, renders every request. */
   responseCacheTtlMs?: number;
+  /** The payment provider; by default the one the configuration names. Tests pass one with their own clock or API. */
+  payments?: PaymentProvider;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-export function createApp({ db, config, logger, renderPage, clientBuildDir, responseCacheTtlMs = 0 }: AppDependencies) {
+export function createApp({
+  db,
+  config,
+  logger,
+  renderPage,
+  clientBuildDir,
+  responseCacheTtlMs = 0,
+  payments = createPaymentProvider(config),
+}: AppDependencies) {
   const app = new Hono<AppEnv>();
   const cache = responseCache({ ttlMs: responseCacheTtlMs });
 
@@ -55,6 +70,7 @@ export function createApp({ db, config, logger, renderPage, clientBuildDir, resp
     c.set("logger", logger);
     c.set("db", db);
     c.set("config", config);
+    c.set("payments", payments);
     await next();
     c.res.headers.set("X-Request-Id", c.get("requestId"));
   });
@@ -62,7 +78,7 @@ export function createApp({ db, config, logger, renderPage, clientBuildDir, resp
     securityHeaders({
       isProduction: config.mode === "production",
       imageSources: config.mapTiles ? [config.mapTiles.cspSource] : [],
-      formTargets: providerOrigins(config),
+      formTargets: [...providerOrigins(config), ...(payments.name === "stripe" ? [STRIPE_CHECKOUT_ORIGIN] : [])],
     }),
   );
   // Never on /auth/v1: its answers carry tokens next to what the caller sent, the mix BREACH reads
@@ -111,6 +127,7 @@ export function createApp({ db, config, logger, renderPage, clientBuildDir, resp
         requestId: c.get("requestId"),
         viewer: c.get("viewer") ?? null,
         clientAddress: clientAddress(c, config.auth.trustProxy),
+        payments,
       }),
     );
   }

@@ -10,6 +10,7 @@ import { createJobHandlers } from "#server/jobs/job-handlers";
 import { startJobsWorker } from "#server/jobs/jobs-worker";
 import { createLogger, type Logger } from "#server/logger";
 import { createMailer } from "#server/mail/mailer";
+import { createPaymentProvider } from "#server/payments/create-payment-provider";
 
 export interface BootOptions {
   renderPage?: PageHandler;
@@ -47,10 +48,20 @@ export async function bootServer(options: BootOptions = {}): Promise<RunningServ
     throw error;
   }
 
+  // One provider for the requests and the jobs: the sandbox remembers idempotent answers in memory.
+  const payments = createPaymentProvider(config);
+  if (config.mode === "production" && payments.name === "sandbox") {
+    // A public site on the sandbox would hand out paid tickets for test card numbers: say so at start.
+    logger.warn(
+      "Payments are in test mode (the sandbox provider): no money is taken, and anyone can pay with Stripe's " +
+        "test card 4242 4242 4242 4242. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments.",
+    );
+  }
   const app = createApp({
     db: database.db,
     config,
     logger,
+    payments,
     renderPage: options.renderPage,
     clientBuildDir: options.clientBuildDir,
     // Anonymous responses are the same for everyone for a few seconds: make them once (decision 005).
@@ -77,7 +88,7 @@ export async function bootServer(options: BootOptions = {}): Promise<RunningServ
   }
   const worker = startJobsWorker({
     db: database.db,
-    handlers: createJobHandlers({ mailer, siteUrl: config.publicUrl }),
+    handlers: createJobHandlers({ db: database.db, mailer, siteUrl: config.publicUrl }),
     logger,
   });
   const { port } = server.address() as AddressInfo;

@@ -25,7 +25,10 @@ const envSchema = z.object({
       z.literal("none"),
       z
         .string()
-        .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, "must be an http(s) URL template with {z}, {x} and {y}, or none"),
+        .regex(
+          /^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/,
+          "must be an http(s) URL template with {z}, {x} and {y}, or none",
+        ),
     ])
     .default(DEFAULT_MAP_TILE_URL),
   MAP_TILE_ATTRIBUTION: z.string().max(500).default(DEFAULT_MAP_TILE_ATTRIBUTION),
@@ -44,7 +47,32 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
   FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+    .optional(),
 });
+
+/** Stripe is chosen by PAYMENT_PROVIDER, or by a secret key alone. */
+function paymentProviderOf(env: { PAYMENT_PROVIDER?: string; STRIPE_SECRET_KEY?: string }): "sandbox" | "stripe" {
+  return env.PAYMENT_PROVIDER === "stripe" || (!env.PAYMENT_PROVIDER && env.STRIPE_SECRET_KEY) ? "stripe" : "sandbox";
+}
+
+/**
+ * Stripe needs both of its keys. Checked on the raw values, beside the schema rather than in it, so
+ * that the list of problems names these even when other keys are wrong too.
+ */
+function missingPaymentKeys(present: Record<string, string | undefined>): string[] {
+  if (paymentProviderOf(present) !== "stripe") return [];
+  return (["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const)
+    .filter((key) => !present[key])
+    .map((key) => `  ${key}: is required when payments go through Stripe`);
+}
 
 export interface Config {
   mode: "development" | "production" | "test";
@@ -62,7 +90,21 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   mail: MailConfig;
   auth: AuthConfig;
+  payments: PaymentsConfig;
 }
+
+/**
+ * How orders are paid (decision 008): the sandbox, which takes no money, unless Stripe is configured.
+ * server/payments/create-payment-provider.ts turns this into the provider.
+ */
+export type PaymentsConfig =
+  | { provider: "sandbox" }
+  | {
+      provider: "stripe";
+      secretKey: string;
+      /** Signs the events Stripe posts to /api/v1/payments/stripe/webhook. */
+      webhookSecret: string;
+    };
 
 export interface MailConfig {
   /** Where e-mail goes; null delivers to the development mailbox instead. */
@@ -134,8 +176,11 @@ export class ConfigError extends Error {
 export function readConfig(source: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)),
+    ...missingPaymentKeys(present),
+  ];
+  if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const env = parsed.data;
@@ -172,5 +217,9 @@ export function readConfig(source: Record<string, string | undefined> = process.
         ...oauthProvider("facebook", env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET),
       },
     },
+    payments:
+      paymentProviderOf(env) === "stripe"
+        ? { provider: "stripe", secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! }
+        : { provider: "sandbox" },
   };
 }

@@ -1,9 +1,10 @@
 import { useTranslation } from "#app/i18n/use-translation";
+import type { OperationAccess } from "#server/api/openapi";
 
 /** One parameter as the docs page shows it, taken from the OpenAPI document by the route's loader. */
 export interface ApiParameterView {
   name: string;
-  location: "query" | "path";
+  location: "query" | "path" | "header";
   required: boolean;
   type: string | null;
   /** The enum, when the parameter has one. */
@@ -25,8 +26,10 @@ export interface ApiEndpointView {
   parameters: ApiParameterView[];
   /** The documented statuses, e.g. ["200", "304", "404"]. */
   statuses: string[];
-  /** Whether it is about the signed-in person, and so needs an access token. */
-  needsSession: boolean;
+  /** Whether it needs a signed-in person (an access token), works with or without one, or reads none. */
+  access: OperationAccess;
+  /** The example JSON body, laid out for reading; null when the operation takes none. */
+  exampleBody: string | null;
   /** A curl command that works (with a real access token when one is needed). */
   exampleCommand: string;
 }
@@ -60,7 +63,8 @@ export function ApiEndpoint({ endpoint }: { endpoint: ApiEndpointView }) {
           </code>
         </p>
         <p className="text-muted-foreground">{t(`apiDocs.operations.${operationId}.description`)}</p>
-        {endpoint.needsSession && <p className="text-sm font-semibold">{t("apiDocs.needsSession")}</p>}
+        {endpoint.access === "signedIn" && <p className="text-sm font-semibold">{t("apiDocs.needsSession")}</p>}
+        {endpoint.access === "optional" && <p className="text-sm font-semibold">{t("apiDocs.optionalSession")}</p>}
       </header>
 
       <div>
@@ -73,6 +77,17 @@ export function ApiEndpoint({ endpoint }: { endpoint: ApiEndpointView }) {
           <ParameterTable endpoint={endpoint} />
         )}
       </div>
+
+      {endpoint.exampleBody !== null && (
+        <div>
+          <h4 id={`${operationId}-body`} className="mb-2 font-semibold">
+            {t("apiDocs.requestBody")}
+          </h4>
+          <pre dir="ltr" className="rounded-lg bg-muted p-3 text-sm break-all whitespace-pre-wrap">
+            <code>{endpoint.exampleBody}</code>
+          </pre>
+        </div>
+      )}
 
       <div>
         <h4 id={`${operationId}-example`} className="mb-2 font-semibold">

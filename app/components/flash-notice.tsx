@@ -9,6 +9,12 @@ const FLASH_TEXT: Record<FlashKind, { title: string; message?: string }> = {
   signedOut: { title: "auth.toast.signedOut" },
   passwordUpdated: { title: "auth.toast.passwordUpdated.title", message: "auth.toast.passwordUpdated.message" },
   accountCreated: { title: "auth.toast.accountCreated.title", message: "auth.toast.accountCreated.message" },
+  waitlistJoined: { title: "waitlist.joined.title", message: "waitlist.joined.message" },
+  waitlistLeft: { title: "waitlist.left" },
+  orderConfirmed: { title: "checkout.toast.orderConfirmed.title", message: "checkout.toast.orderConfirmed.message" },
+  paymentReceived: { title: "checkout.toast.paymentReceived.title", message: "checkout.toast.paymentReceived.message" },
+  orderCancelled: { title: "checkout.toast.orderCancelled" },
+  registrationCancelled: { title: "checkout.toast.registrationCancelled" },
 };
 
 /** Shows as a toast the notice a redirect brought along (see app/flash.ts), once. */

@@ -2,7 +2,13 @@ import { useTranslation } from "#app/i18n/use-translation";
 import { ApiEndpoint, type ApiEndpointView, type ApiParameterView } from "#app/components/api-docs-endpoint";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
-import { exampleCurlCommand, listOperations, openApiDocument, type OpenApiParameter } from "#server/api/openapi";
+import {
+  exampleCurlCommand,
+  listOperations,
+  openApiDocument,
+  operationAccess,
+  type OpenApiParameter,
+} from "#server/api/openapi";
 import type { Route } from "./+types/api-docs";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -22,16 +28,20 @@ export function loader({ context }: Route.LoaderArgs) {
   const document = openApiDocument(context.config.publicUrl);
   const baseUrl = document.servers[0]!.url;
   const basePath = new URL(baseUrl).pathname;
-  const endpoints: ApiEndpointView[] = listOperations(document).map(({ path, method, operation }) => ({
-    operationId: operation.operationId,
-    method: method.toUpperCase(),
-    path: `${basePath}${path}`,
-    // The If-None-Match header is the same everywhere; the caching section explains it once.
-    parameters: operation.parameters.filter((parameter) => parameter.in !== "header").map(parameterView),
-    statuses: Object.keys(operation.responses),
-    needsSession: Boolean(operation.security),
-    exampleCommand: exampleCurlCommand(baseUrl, path, method, operation),
-  }));
+  const endpoints: ApiEndpointView[] = listOperations(document).map(({ path, method, operation }) => {
+    const body = operation.requestBody?.content["application/json"].example;
+    return {
+      operationId: operation.operationId,
+      method: method.toUpperCase(),
+      path: `${basePath}${path}`,
+      // The If-None-Match header is the same everywhere; the caching section explains it once.
+      parameters: operation.parameters.filter((parameter) => parameter.name !== "If-None-Match").map(parameterView),
+      statuses: Object.keys(operation.responses),
+      access: operationAccess(operation),
+      exampleBody: body === undefined ? null : JSON.stringify(body, null, 2),
+      exampleCommand: exampleCurlCommand(baseUrl, path, method, operation),
+    };
+  });
   const errorExample = (document.components.schemas.Error?.examples as unknown[] | undefined)?.[0];
   return {
     baseUrl,
@@ -47,7 +57,7 @@ function parameterView(parameter: OpenApiParameter): ApiParameterView {
   const stringOrNull = (value: unknown) => (typeof value === "string" ? value : null);
   return {
     name: parameter.name,
-    location: parameter.in === "path" ? "path" : "query",
+    location: parameter.in,
     required: parameter.required,
     type: stringOrNull(schema.type),
     values: Array.isArray(schema.enum) ? schema.enum.map(String) : [],

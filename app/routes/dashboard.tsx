@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { InterestsPicker } from "#app/components/interests-picker";
 import { RecommendedEvents } from "#app/components/recommended-events";
+import { TicketOrder, type TicketOrderView } from "#app/components/ticket-order";
 import { buttonClasses } from "#app/components/ui/button";
 import { TextField } from "#app/components/ui/text-field";
 import { metaTranslator } from "#app/i18n/meta";
@@ -15,7 +16,9 @@ import { readFormWithin } from "#server/http/read-form";
 import { MAX_PROFILE_IMAGE_BYTES } from "#server/images/profile-images";
 import { applyInterestChoice, listMyInterests } from "#server/services/interests";
 import { getMyProfile, updateMyProfile, type MyProfile } from "#server/services/profiles";
+import { listMyTickets, type MyTicketOrder } from "#server/services/my-tickets";
 import { listRecommendations } from "#server/services/recommendations";
+import { ticketCardsOf } from "#server/tickets/ticket-cards";
 import type { Route } from "./+types/dashboard";
 
 /** Room for the text fields and the multipart framing beside the largest accepted picture. */
@@ -36,15 +39,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context;
   const [profile, interests] = await Promise.all([getMyProfile(db, viewer), listMyInterests(db, viewer)]);
   const now = new Date();
+  const myTickets = await listMyTickets(db, viewer, now);
   return data(
     {
       email: viewer.email,
+      myTickets: { upcoming: await withTicketCards(myTickets.upcoming), past: await withTicketCards(myTickets.past) },
       profile: profile ?? newProfile(viewer),
       savedInterests: interests.map((interest) => interest.key),
       recommendations: listRecommendations(db, viewer, now),
       now,
     },
     { headers: PRIVATE },
+  );
+}
+
+/** My Tickets' orders with their tickets ready for TicketCard (QR codes drawn). */
+function withTicketCards(orders: MyTicketOrder[]) {
+  return Promise.all(
+    orders.map(async (order) => ({ ...order, tickets: await ticketCardsOf(order.tickets, order.event.title) })),
   );
 }
 
@@ -132,7 +144,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { profile, email, savedInterests, recommendations, now } = loaderData;
+  const { profile, email, savedInterests, recommendations, now, myTickets } = loaderData;
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col py-8">
       <header className="flex flex-col gap-1 px-4">
@@ -142,11 +154,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <ProfileForm profile={profile} result={actionData && actionData.intent === "profile" ? actionData : undefined} />
       <InterestsPicker id="my-interests" title={t("dashboard.interestsTitle")} savedKeys={savedInterests} />
       <RecommendedEvents recommendations={recommendations} now={now} discoverHref="#my-interests" />
-      <Placeholder id="tickets" title={t("dashboard.ticketsTitle")} text={t("dashboard.noTickets")}>
-        <Link to="/events" className={buttonClasses("outline", "sm")}>
-          {t("dashboard.browseEvents")}
-        </Link>
-      </Placeholder>
+      <MyTicketsSection tickets={myTickets} />
       <Placeholder id="my-events" title={t("dashboard.eventsTitle")} text={t("dashboard.noEvents")}>
         <Link to="/create" className={buttonClasses("outline", "sm")}>
           {t("dashboard.createEvent")}
@@ -355,6 +363,68 @@ function Placeholder({ id, title, text, children }: { id: string; title: string;
       </h2>
       <p className="text-muted-foreground">{text}</p>
       {children}
+    </section>
+  );
+}
+
+/**
+ * My Tickets: the person's confirmed orders (placed signed in, or with their confirmed address) with
+ * each ticket's QR code, upcoming events first, then past ones; each order links to its page.
+ */
+function MyTicketsSection({ tickets }: { tickets: { upcoming: TicketOrderView[]; past: TicketOrderView[] } }) {
+  const { t } = useTranslation();
+  const isEmpty = tickets.upcoming.length === 0 && tickets.past.length === 0;
+  const group = (key: "upcoming" | "past", orders: TicketOrderView[], empty: string) => (
+    <section aria-labelledby={`tickets-${key}-title`} className="flex flex-col gap-3">
+      <h3 id={`tickets-${key}-title`} className="text-xl font-semibold">
+        {t(`tickets.${key}`)}
+      </h3>
+      {orders.length === 0 ? (
+        <p className="text-muted-foreground">{empty}</p>
+      ) : (
+        orders.map((order) => (
+          <TicketOrder
+            key={order.id}
+            order={order}
+            heading="h4"
+            action={
+              <Link
+                to={`/orders/${order.id}`}
+                aria-describedby={`order-${order.id}-title`}
+                className={buttonClasses("outline", "sm")}
+              >
+                {t("tickets.viewOrder")}
+              </Link>
+            }
+          />
+        ))
+      )}
+    </section>
+  );
+  return (
+    <section id="tickets" aria-labelledby="tickets-title" className="flex flex-col gap-6 px-4 py-10">
+      <h2 id="tickets-title" className="text-2xl font-bold">
+        {t("dashboard.ticketsTitle")}
+      </h2>
+      {isEmpty ? (
+        <div className="flex flex-col items-start gap-3">
+          <p className="text-muted-foreground">{t("dashboard.noTickets")}</p>
+          <Link to="/events" className={buttonClasses("outline", "sm")}>
+            {t("dashboard.browseEvents")}
+          </Link>
+        </div>
+      ) : (
+        <>
+          {group("upcoming", tickets.upcoming, t("tickets.noUpcoming"))}
+          {group("past", tickets.past, t("tickets.noPast"))}
+        </>
+      )}
+      <p className="text-sm text-muted-foreground">
+        {t("tickets.otherAddress")}{" "}
+        <Link to="/find-my-ticket" className="font-medium text-primary underline underline-offset-2 hover:no-underline">
+          {t("tickets.findOther")}
+        </Link>
+      </p>
     </section>
   );
 }

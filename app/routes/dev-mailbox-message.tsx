@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
-import { formatDate, formatTime } from "#app/i18n/format";
+import { formatCount, formatDate, formatTime } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
 import { getMailboxMessage } from "#server/services/mailbox";
@@ -64,6 +64,34 @@ export default function DevMailboxMessage({ loaderData }: Route.ComponentProps) 
                 <a href={link} dir="ltr" className="break-all text-primary underline underline-offset-4">
                   {link}
                 </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {message.attachments.length > 0 && (
+        <section aria-labelledby="mailbox-attachments" className="flex flex-col gap-2">
+          <h2 id="mailbox-attachments" className="text-lg font-semibold">
+            {t("tickets.mailbox.attachments")}
+          </h2>
+          <ul className="flex flex-col gap-1">
+            {message.attachments.map((attachment) => (
+              <li key={attachment.index}>
+                {/* A download, not a page of the app: a plain link. */}
+                <a
+                  href={`/dev/mailbox/${message.id}/attachments/${attachment.index}`}
+                  download={attachment.filename}
+                  dir="ltr"
+                  className="break-all text-primary underline underline-offset-4"
+                >
+                  {attachment.filename}
+                </a>{" "}
+                <span className="text-sm text-muted-foreground">
+                  {t("tickets.mailbox.attachmentSize", {
+                    type: attachment.contentType,
+                    size: formatCount(Math.max(1, Math.round(attachment.bytes / 1024)), i18n.language),
+                  })}
+                </span>
               </li>
             ))}
           </ul>

@@ -6,12 +6,14 @@ import { data, Link } from "react-router";
 import { available, isPast, isSoldOut, isVip } from "#domain/event";
 import type { Language } from "#domain/language";
 import { SPONSOR_TIERS } from "#domain/sponsor";
+import { MAX_TICKETS_PER_ORDER } from "#domain/order";
 import { EventCard } from "#app/components/event-card";
 import { EventImage } from "#app/components/event-image";
 import { notify } from "#app/components/toasts";
+import { TicketPicker } from "#app/components/ticket-picker";
 import { EventMap, groupByPlace, type MapTileSettings } from "#app/components/event-map";
 import { buttonClasses } from "#app/components/ui/button";
-import { formatDateRange, formatMoney, formatTimeZone } from "#app/i18n/format";
+import { formatDateRange, formatTimeZone } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta, siteOrigin } from "#app/seo";
 import { getEventDetail } from "#server/services/event-detail";
@@ -54,13 +56,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     event,
     related: related.events.filter((other) => other.id !== event.id).slice(0, RELATED_LIMIT),
     tiles: tiles && { url: tiles.url, attribution: tiles.attribution },
+    maxTicketsPerOrder: MAX_TICKETS_PER_ORDER,
+    // The door and the orders are the event's staff's: their links show to them alone (signed-in pages
+    // are never served from the shared response cache, see server/http/response-cache.ts).
+    isStaff:
+      context.viewer !== null &&
+      (event.organizer.id === context.viewer.userId ||
+        event.coOrganizers.some((person) => person.id === context.viewer!.userId)),
   };
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const { event, now, related, tiles } = loaderData;
+  const { event, now, related, tiles, maxTicketsPerOrder, isStaff } = loaderData;
   const past = isPast(event, now);
   const cancelled = event.status === "cancelled";
   const soldOut = isSoldOut(event);
@@ -115,6 +124,16 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               <a href="#tickets" className={buttonClasses("primary", "md", "self-start")}>
                 {t("event.getTickets")}
               </a>
+            )}
+            {isStaff && (
+              <div className="flex flex-wrap gap-2">
+                <Link to={`/events/${event.id}/check-in`} className={buttonClasses("outline", "md")}>
+                  {t("checkIn.openCheckIn")}
+                </Link>
+                <Link to={`/events/${event.id}/orders`} className={buttonClasses("outline", "md")}>
+                  {t("event.ordersLink")}
+                </Link>
+              </div>
             )}
             {cancelled && (
               <p
@@ -174,7 +193,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               dangerouslySetInnerHTML={{ __html: event.descriptionHtml }}
             />
           </section>
-          <TicketList event={event} past={past || cancelled} language={language} />
+          <TicketList event={event} past={past || cancelled} maxPerOrder={maxTicketsPerOrder} />
           {event.sponsors.length > 0 && <Sponsors sponsors={event.sponsors} />}
           <Location event={event} tiles={tiles} />
         </div>
@@ -203,7 +222,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
 
 type Detail = Route.ComponentProps["loaderData"]["event"];
 
-function TicketList({ event, past, language }: { event: Detail; past: boolean; language: Language }) {
+function TicketList({ event, past, maxPerOrder }: { event: Detail; past: boolean; maxPerOrder: number }) {
   const { t } = useTranslation();
   return (
     <section id="tickets" aria-labelledby="tickets-heading" className="scroll-mt-24">
@@ -214,29 +233,9 @@ function TicketList({ event, past, language }: { event: Detail; past: boolean; l
       {event.ticketTypes.length === 0 ? (
         <p>{t("event.noTickets")}</p>
       ) : (
-        <ul className="divide-y divide-border rounded-xl border border-border">
-          {event.ticketTypes.map((ticket) => {
-            const left = available(ticket);
-            return (
-              <li key={ticket.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
-                <div>
-                  <p className="font-semibold">{ticket.name}</p>
-                  {ticket.description && <p className="text-sm text-muted-foreground">{ticket.description}</p>}
-                </div>
-                <div className="text-end">
-                  <p className="font-semibold">
-                    {ticket.priceCents === 0 ? t("event.free") : formatMoney(ticket.priceCents, language)}
-                  </p>
-                  <p
-                    className={`text-sm ${left === 0 ? "font-semibold text-red-700 dark:text-red-300" : "text-muted-foreground"}`}
-                  >
-                    {left === 0 ? t("event.soldOut") : t("event.ticketsLeft", { count: left })}
-                  </p>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+        // The counts "left" may come from the short response cache: informational only; placing the
+        // order decides with its conditional update (see TicketPicker).
+        <TicketPicker eventId={event.id} ticketTypes={event.ticketTypes} canBuy={!past} maxPerOrder={maxPerOrder} />
       )}
     </section>
   );

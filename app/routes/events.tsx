@@ -6,6 +6,7 @@ import { CATEGORIES } from "#domain/catalog";
 import { parseEventSearch, type EventSearch } from "#domain/event-search";
 import { DATE_WINDOWS, effectiveSort, PLACE_KEYS, PLACES, SORTS } from "#domain/event-search-options";
 import { LANGUAGES } from "#domain/language";
+import { CalendarFeedLink } from "#app/components/calendar-feed-link";
 import { EventCard } from "#app/components/event-card";
 import { buttonClasses } from "#app/components/ui/button";
 import { metaTranslator } from "#app/i18n/meta";
@@ -63,6 +64,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 {t(pagesMayBeMore ? "search.pageOfAtLeast" : "search.pageOf", { page: result.page, pages })}
               </p>
             )}
+            <CalendarFeedLink />
           </div>
           {invalid && (
             <p

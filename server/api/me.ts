@@ -1,9 +1,11 @@
 import { Hono, type Context } from "hono";
 import { interestInputSchema } from "#domain/interest-schema";
+import { formatTicketCode } from "#domain/ticket-code";
 import { AppError } from "#server/errors";
 import type { AppEnv } from "#server/http/app-env";
 import type { Actor } from "#server/services/actor";
 import { listMyInterests, removeInterest, saveInterest } from "#server/services/interests";
+import { listMyTickets, type MyTicketOrder } from "#server/services/my-tickets";
 import { listRecommendations } from "#server/services/recommendations";
 import { eventSummaryJson } from "./event-json";
 import { invalidInput } from "./invalid-input";
@@ -12,7 +14,7 @@ import { invalidInput } from "./invalid-input";
 export const PRIVATE_CACHE = "private, no-store";
 
 /**
- * `/api/v1/me`: the signed-in person's interests and recommendations. Signed in means a session
+ * `/api/v1/me`: the signed-in person's interests, recommendations and tickets. Signed in means a session
  * cookie or an `Authorization: Bearer` access token, both read by server/http/viewer.ts.
  */
 export function createMeApi() {
@@ -52,7 +54,36 @@ export function createMeApi() {
     return c.json({ data: events.map((event) => eventSummaryJson(event, now)) });
   });
 
+  api.get("/tickets", async (c) => {
+    const actor = requireActor(c);
+    const now = new Date();
+    const { upcoming, past } = await listMyTickets(c.get("db"), actor, now);
+    return c.json({ data: [...upcoming, ...past].flatMap((order) => myTicketsJson(order, !past.includes(order))) });
+  });
+
   return api;
+}
+
+/** Each ticket of a My Tickets order as the API gives it: the code both ways, its event and its order. */
+function myTicketsJson(order: MyTicketOrder, isUpcoming: boolean) {
+  const { event } = order;
+  return order.tickets.map((ticket) => ({
+    code: ticket.code,
+    formattedCode: formatTicketCode(ticket.code),
+    status: ticket.status,
+    checkedInAt: ticket.checkedInAt?.toISOString() ?? null,
+    ticketTypeName: ticket.ticketTypeName,
+    isUpcoming,
+    order: { id: order.id },
+    event: {
+      id: event.id,
+      title: event.title,
+      startsAt: event.startsAt.toISOString(),
+      endsAt: event.endsAt.toISOString(),
+      timeZone: event.timeZone,
+      venueName: event.venueName,
+    },
+  }));
 }
 
 /** The signed-in person the request acts for; visitors get 401 with the spec's words (§5). */

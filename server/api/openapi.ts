@@ -14,17 +14,37 @@ import { socialLinksSchema } from "#domain/profile-schema";
 import { REPUTATION_LEVELS } from "#domain/reputation";
 import { SPONSOR_TIERS } from "#domain/sponsor";
 import { interestInputSchema } from "#domain/interest-schema";
-import { ERROR_CODES } from "#server/errors";
+import {
+  buyerSchema,
+  HOLD_MINUTES,
+  MAX_TICKETS_PER_ORDER,
+  ORDER_STATUSES,
+  orderInputSchema,
+  WAITLIST_OFFER_HOURS,
+} from "#domain/order";
+import { cardInputSchema } from "#domain/payment-card";
+import { TICKET_CODE_ALPHABET, TICKET_CODE_LENGTH } from "#domain/ticket-code";
+import { WAITLIST_ENTRY_STATUSES } from "#domain/waitlist";
+import { ERROR_CODES, type ErrorCode } from "#server/errors";
 import type { AppEnv } from "#server/http/app-env";
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENT_REPLAYED_HEADER } from "#server/http/idempotency";
+import type { DeclineReason, PaymentProvider } from "#server/payments/payment-provider";
+import { CHECK_IN_OUTCOMES, type CheckInOutcome } from "#server/services/check-in";
 import { COUNT_CAP } from "#server/services/event-search";
+import type { OrderChangeReason } from "#server/services/orders";
+import { TICKET_LOOKUP_LIMITS, TICKET_LOOKUP_LINK_MS, ticketLookupInputSchema } from "#server/services/ticket-lookup";
+import { WAITLIST_LIMITS } from "#server/services/waitlist";
+import { ANSWER_EXAMPLES } from "./answer-examples";
 import { PRIVATE_CACHE } from "./me";
+import { ORDER_TOKEN_HEADER } from "./orders";
+import { TICKET_LOOKUP_ANSWER } from "./ticket-lookup";
 
 /*
  * The OpenAPI 3.1 document of /api/v1, served at /api/v1/openapi.json and rendered for people at
- * /api/docs. The search parameters are generated from the one zod schema the API parses them with
- * (domain/event-search.ts), so they cannot drift; the response schemas are written here in zod
- * beside the code they describe, and tests/integration/openapi.test.ts validates real responses
- * against them.
+ * /api/docs. The search parameters and the request bodies are generated from the zod schemas the API
+ * parses them with (domain/event-search.ts, domain/order.ts, domain/payment-card.ts, ...), so they
+ * cannot drift; the response schemas are written here in zod beside the code they describe, and
+ * tests/integration/openapi.test.ts validates real responses against them.
  */
 
 /** A JSON Schema (2020-12, which OpenAPI 3.1 uses) as plain data. */
@@ -36,15 +56,32 @@ export interface OpenApiParameter {
   required: boolean;
   description: string;
   schema: JsonSchema;
-  /** A value that works against the sample data; example requests are made from these. */
+  /** A value that works against the sample data, or a well-formed one; example requests are made from these. */
   example?: string | number;
+}
+
+export interface OpenApiHeader {
+  description: string;
+  /** Whether every answer with that status carries it (OpenAPI's default is no). */
+  required: boolean;
+  schema: JsonSchema;
+}
+
+/** A JSON body: its schema, and real examples of it (named, when an answer has several cases). */
+export interface OpenApiMediaType {
+  schema: JsonSchema;
+  example?: unknown;
+  examples?: Record<string, { summary: string; value: unknown }>;
 }
 
 export interface OpenApiResponse {
   description: string;
-  headers?: Record<string, { description: string; schema: JsonSchema }>;
-  content?: { "application/json": { schema: JsonSchema } };
+  headers?: Record<string, OpenApiHeader>;
+  content?: { "application/json": OpenApiMediaType };
 }
+
+/** One way to prove who one is: scheme names, each with its (unused) scopes. `{}` is "no proof at all". */
+export type SecurityRequirement = Record<string, string[]>;
 
 export interface OpenApiOperation {
   operationId: string;
@@ -52,13 +89,28 @@ export interface OpenApiOperation {
   description: string;
   tags: string[];
   parameters: OpenApiParameter[];
-  /** Operations about the signed-in person name the schemes that identify them; public reads have none. */
-  security?: Record<string, string[]>[];
+  /**
+   * How callers prove who they are. Absent: nobody needs to (public reads, webhooks, Find My Ticket).
+   * Operations for a signed-in person list the schemes; ones open to guests list `{}` first.
+   */
+  security?: SecurityRequirement[];
   requestBody?: {
     required: boolean;
     content: { "application/json": { schema: JsonSchema; example: unknown } };
   };
   responses: Record<string, OpenApiResponse>;
+}
+
+/**
+ * Who may call an operation: only a signed-in person (401 without a session), anyone with or without
+ * one (a session makes the caller known: the order becomes theirs), or anyone, no credentials read.
+ */
+export type OperationAccess = "signedIn" | "optional" | "none";
+
+export function operationAccess(operation: Pick<OpenApiOperation, "security">): OperationAccess {
+  if (!operation.security) return "none";
+  const isOptional = operation.security.some((requirement) => Object.keys(requirement).length === 0);
+  return isOptional ? "optional" : "signedIn";
 }
 
 export const HTTP_METHODS = ["get", "post", "delete"] as const;
@@ -239,7 +291,10 @@ const errorBody = z
       fields: z
         .record(z.string(), z.string())
         .optional()
-        .describe("With code 'invalid': what is wrong with each bad parameter, by name."),
+        .describe(
+          "With code invalid: what is wrong with each bad parameter or body field, by its name or path " +
+            "(buyer.email); with conflict or rate_limited: a stable word, such as items: sold_out.",
+        ),
     }),
   })
   .meta({
@@ -256,6 +311,231 @@ const errorBody = z
       },
     ],
   });
+
+// ─── Ticketing answers, as the orders, me, check-ins, waitlist, ticket-lookup and payments APIs write them ──
+
+const codeCharacter = `[${TICKET_CODE_ALPHABET}]`;
+const ticketCode = z
+  .string()
+  .regex(new RegExp(`^${codeCharacter}{${TICKET_CODE_LENGTH}}$`))
+  .describe("The ticket's code as stored: 20 characters of Crockford's base32. Its QR code encodes it.");
+const ticketStatus = z.enum(["valid", "void"]).describe("void once its order is cancelled or refunded.");
+
+/**
+ * Why an order entered a status (its history): the orders service's reasons, and the waitlist's offers
+ * (services/waitlist.ts writes that one). A Record, so a new reason must be described here to typecheck.
+ */
+const ORDER_CHANGE_REASONS: Record<OrderChangeReason | "waitlist_offer", string> = {
+  placed: "a paid order was placed; its tickets are held while the buyer pays",
+  free_registration: "confirmed without payment: the tickets are free",
+  paid: "the payment went through",
+  hold_expired: "not paid in time; the tickets went back on sale",
+  cancelled_by_buyer: "the buyer cancelled a free registration",
+  payment_abandoned: "the buyer left without paying",
+  payment_declined: "the card was declined, which ends the hold at once",
+  refunded_by_organizer: "an organizer refunded the payment",
+  late_payment_refunded: "a payment that completed after the order was released was given back (no change of status)",
+  waitlist_offer: "offered to someone on a waitlist, who may pay for it while it is held",
+};
+
+/** What a declined card's `declineReason` says; a Record, so the provider's type and this list stay one. */
+const DECLINE_REASONS: Record<DeclineReason, string> = {
+  card_declined: "the card's bank refused it",
+  insufficient_funds: "not enough money on the card",
+  expired_card: "the card has expired",
+  incorrect_cvc: "the security code is wrong",
+  invalid_number: "the number is not a card's",
+  invalid_expiry: "the expiry date is not valid",
+  processing_error: "a passing error: try again",
+};
+
+const PAYMENT_PROVIDERS: Record<PaymentProvider["name"], true> = { sandbox: true, stripe: true };
+
+/** z.enum of a Record's keys, described by its values. */
+function describedEnum(words: Record<string, string>, what: string) {
+  const keys = Object.keys(words) as [string, ...string[]];
+  return z.enum(keys).describe(`${what}: ${keys.map((key) => `${key} (${words[key]})`).join(", ")}.`);
+}
+
+const order = z
+  .object({
+    id: uuid,
+    url: z.string().describe("The order's page on this site, a path; guests open it with ?key=<access token>."),
+    status: z
+      .enum(ORDER_STATUSES)
+      .describe(
+        "pending: the tickets are held while the buyer pays, until holdExpiresAt; confirmed: the tickets are " +
+          "issued; cancelled; refunded.",
+      ),
+    buyerName: z.string(),
+    buyerEmail: z.string(),
+    language: z.enum(LANGUAGES).describe("The language of the order's e-mails."),
+    totalCents: count.describe("The total in US cents."),
+    currency: z.literal("USD"),
+    holdExpiresAt: instant.nullable().describe("While pending: when the held tickets go back on sale."),
+    createdAt: instant,
+    paymentProvider: z.enum(Object.keys(PAYMENT_PROVIDERS) as [PaymentProvider["name"]]).nullable(),
+    cardBrand: z.string().nullable().describe("Of the card paid with, as the provider names it (visa, amex, ...)."),
+    cardLast4: z
+      .string()
+      .regex(/^\d{4}$/)
+      .nullable()
+      .describe("Nothing else of the card is ever kept."),
+    items: z.array(
+      z.object({
+        ticketTypeId: id,
+        name: z.string(),
+        quantity: z.int().min(1).max(MAX_TICKETS_PER_ORDER),
+        unitPriceCents: count,
+      }),
+    ),
+    tickets: z
+      .array(
+        z.object({
+          id: uuid,
+          code: ticketCode,
+          ticketTypeId: id,
+          ticketTypeName: z.string(),
+          status: ticketStatus,
+          checkedInAt: instant.nullable(),
+        }),
+      )
+      .describe("One per admission, issued when the order is confirmed; none while pending."),
+    event: z.object({
+      id,
+      url: z.string(),
+      title: z.string(),
+      startsAt: instant,
+      endsAt: instant,
+      timeZone: z.string(),
+      status: z.enum(["draft", "published", "cancelled"]),
+      venue: z.object({
+        name: z.string(),
+        address: z.string(),
+        city: z.string(),
+        state: z.string(),
+        zipCode: z.string(),
+      }),
+    }),
+    history: z
+      .array(
+        z.object({ status: z.enum(ORDER_STATUSES), reason: describedEnum(ORDER_CHANGE_REASONS, "Why"), at: instant }),
+      )
+      .describe("Every status the order entered, oldest first."),
+  })
+  .describe("An order, as its buyer and its event's organizers see it.");
+
+const payment = z
+  .discriminatedUnion("outcome", [
+    z.object({ outcome: z.literal("paid") }),
+    z.object({ outcome: z.literal("declined"), declineReason: describedEnum(DECLINE_REASONS, "Why") }),
+    z.object({
+      outcome: z.literal("redirect"),
+      redirectUrl: z.url().describe("The provider's payment page (Stripe Checkout): send the buyer there."),
+    }),
+  ])
+  .describe(
+    "How paying went: paid (the order is confirmed and its tickets issued), declined (the order is " +
+      "cancelled and its tickets go back on sale: another card means a new order) or redirect (the buyer " +
+      "pays on the provider's page).",
+  );
+
+const accessToken = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/)
+  .describe(
+    "The buyer's key to the order without an account: send it in X-Order-Token (or ?key=). Shown once: only " +
+      "its hash is kept.",
+  );
+
+const checkInCounts = z
+  .object({
+    checkedIn: count.describe("Valid tickets of the event admitted so far."),
+    sold: count.describe("Valid tickets issued for the event (confirmed orders)."),
+  })
+  .describe("Checked in against sold.");
+
+const checkInTicket = z.object({ code: ticketCode, ticketTypeName: z.string(), buyerName: z.string() });
+/** The outcomes that come with the ticket's details; the service's others (CHECK_IN_OUTCOMES) come with counts only. */
+const DETAILED_OUTCOMES: readonly CheckInOutcome[] = ["checked_in", "already_checked_in", "void"];
+const checkInResult = z
+  .discriminatedUnion("outcome", [
+    z.object({
+      outcome: z.literal("checked_in"),
+      ticket: checkInTicket,
+      checkedInAt: instant.describe("Now."),
+      counts: checkInCounts,
+    }),
+    z.object({
+      outcome: z.literal("already_checked_in"),
+      ticket: checkInTicket,
+      checkedInAt: instant.describe("The first admission."),
+      checkedInBy: z
+        .object({ userId: uuid, name: z.string() })
+        .nullable()
+        .describe("Who admitted it first; null when that account is gone."),
+      counts: checkInCounts,
+    }),
+    z.object({
+      outcome: z.literal("void"),
+      ticket: checkInTicket,
+      voidReason: z.enum(["cancelled", "refunded"]).describe("What happened to its order."),
+      counts: checkInCounts,
+    }),
+    z.object({
+      outcome: z
+        .enum(CHECK_IN_OUTCOMES.filter((outcome) => !DETAILED_OUTCOMES.includes(outcome)) as [CheckInOutcome])
+        .describe(
+          "wrong_event: another event's ticket (nothing more is told); not_found: no such ticket; " +
+            "invalid_code: not a ticket code at all.",
+        ),
+      counts: checkInCounts,
+    }),
+  ])
+  .describe("What the door is told about a code. Only checked_in admits its holder.");
+
+const waitlistEntry = z
+  .object({
+    id,
+    eventId: id,
+    ticketTypeId: id,
+    name: z.string(),
+    email: z.string(),
+    status: z
+      .enum(WAITLIST_ENTRY_STATUSES)
+      .describe(
+        `waiting; offered (a ticket is held for ${WAITLIST_OFFER_HOURS} hours in the pending order offerOrderId); ` +
+          "purchased; expired (the offer ran out); left.",
+      ),
+    position: z.int().min(1).nullable().describe("Place in line while waiting, 1 being next; otherwise null."),
+    offerOrderId: uuid.nullable(),
+    offeredAt: instant.nullable(),
+    createdAt: instant,
+  })
+  .describe("A place in the line for a sold-out ticket type.");
+
+const myTicket = z
+  .object({
+    code: ticketCode,
+    formattedCode: z
+      .string()
+      .regex(new RegExp(`^${codeCharacter}{5}(-${codeCharacter}{5}){3}$`))
+      .describe("The code as people read it: four groups of five."),
+    status: ticketStatus,
+    checkedInAt: instant.nullable(),
+    ticketTypeName: z.string(),
+    isUpcoming: z.boolean().describe("Until the event ends."),
+    order: z.object({ id: uuid }),
+    event: z.object({
+      id,
+      title: z.string(),
+      startsAt: instant,
+      endsAt: instant,
+      timeZone: z.string(),
+      venueName: z.string(),
+    }),
+  })
+  .describe("A ticket of the signed-in person's.");
 
 /** Named schemas, in the order they appear under components.schemas. */
 const NAMED_SCHEMAS = {
@@ -284,37 +564,174 @@ const NAMED_SCHEMAS = {
   InterestList: z
     .object({ data: z.array(savedInterest) })
     .describe("The interests the signed-in person saved, in the order the site lists them."),
-  InterestInput: interestInputSchema.describe("One of the 24 interests, by key."),
   RecommendationList: z
     .object({ data: z.array(eventSummary) })
     .describe("Upcoming events matching the saved interests, soonest first, at most six."),
   OpenApiDocument: z
     .looseObject({ openapi: z.literal("3.1.0"), info: z.looseObject({ title: z.string() }), paths: z.looseObject({}) })
     .describe("This document."),
+  Order: order,
+  OrderResponse: z.object({ data: order }).meta({ examples: [ANSWER_EXAMPLES.OrderResponse] }),
+  Payment: payment,
+  OrderCreated: z
+    .object({
+      data: order,
+      accessToken,
+      payment: payment.optional().describe("When the request gave payment and the order is not free."),
+    })
+    .meta({ description: "The order just placed.", examples: [ANSWER_EXAMPLES.OrderCreated] }),
+  OrderPayment: z.object({ data: order, payment }).meta({
+    description: "The order after the attempt to pay, and how it went.",
+    examples: [ANSWER_EXAMPLES.OrderPayment],
+  }),
+  MyTicketList: z.object({ data: z.array(myTicket) }).meta({
+    description: "Upcoming events' tickets first, soonest first; then past ones, latest first.",
+    examples: [ANSWER_EXAMPLES.MyTicketList],
+  }),
+  TicketLookupAccepted: z
+    .object({
+      data: z.object({ status: z.literal("accepted"), message: z.literal(TICKET_LOOKUP_ANSWER.data.message) }),
+    })
+    .meta({
+      description: "The one answer to every well-formed lookup.",
+      examples: [ANSWER_EXAMPLES.TicketLookupAccepted],
+    }),
+  CheckInCounts: checkInCounts,
+  CheckInSummary: z
+    .object({ data: z.object({ counts: checkInCounts }) })
+    .meta({ examples: [ANSWER_EXAMPLES.CheckInSummary] }),
+  CheckInResult: checkInResult,
+  CheckInResponse: z.object({ data: checkInResult }).meta({ examples: [ANSWER_EXAMPLES.CheckInResponse] }),
+  WaitlistEntry: waitlistEntry,
+  WaitlistEntryResponse: z.object({ data: waitlistEntry }).meta({ examples: [ANSWER_EXAMPLES.WaitlistEntryResponse] }),
+  WaitlistEntryList: z.object({ data: z.array(waitlistEntry) }).meta({
+    description: "The signed-in person's places, newest first, at most 100.",
+    examples: [ANSWER_EXAMPLES.WaitlistEntryList],
+  }),
+  WebhookReceived: z.object({ received: z.literal(true) }).meta({
+    description: "Stripe's event was taken; it need not be sent again.",
+    examples: [ANSWER_EXAMPLES.WebhookReceived],
+  }),
   Error: errorBody,
 } satisfies Record<string, z.ZodType>;
 
 type SchemaName = keyof typeof NAMED_SCHEMAS;
 
-/** components.schemas, where a named schema used inside another becomes a $ref to it. */
+// ─── Request bodies, generated from the schemas the handlers parse them with ───────────────────
+
+/** check-ins.ts reads codes up to this long, so that whatever a scanner read is answered invalid_code. */
+const MAX_CHECK_IN_CODE_LENGTH = 512;
+
+/**
+ * The bodies as the handlers parse them: the domain's schemas, in the envelopes the handlers put them
+ * in (orders.ts, check-ins.ts, waitlist.ts), which refuse unknown fields. Their JSON Schemas describe
+ * the input side: what a client sends, before zod's transforms.
+ */
+const INPUT_SCHEMAS = {
+  InterestInput: interestInputSchema.describe("One of the 24 interests, by key."),
+  OrderInput: orderInputSchema
+    .safeExtend({
+      language: z
+        .enum(LANGUAGES)
+        .optional()
+        .describe("The language of the order's e-mails; by default the first of ours Accept-Language names."),
+      payment: z
+        .object({ card: cardInputSchema.optional() })
+        .strict()
+        .optional()
+        .describe(
+          "To pay a paid order at once: the card with the sandbox provider; an empty object with Stripe, " +
+            "which answers with the page to send the buyer to. A free order ignores it.",
+        ),
+    })
+    .strict()
+    .describe(
+      `An event, 1 to ${MAX_TICKETS_PER_ORDER} tickets across its ticket types, each type once, and the buyer.`,
+    ),
+  PaymentInput: z
+    .object({
+      card: cardInputSchema
+        .optional()
+        .describe("Required by the sandbox provider unless the order is free; not sent with Stripe."),
+    })
+    .strict(),
+  CardInput: cardInputSchema,
+  CheckInInput: z
+    .object({
+      code: z
+        .string()
+        .max(MAX_CHECK_IN_CODE_LENGTH)
+        .describe(
+          "The code as scanned or typed: dashes, spaces and case do not matter, and O is read as 0, I and L " +
+            "as 1. Anything that is not a code is answered with the outcome invalid_code.",
+        ),
+    })
+    .strict(),
+  WaitlistJoinInput: z
+    .object({
+      name: buyerSchema.shape.name,
+      email: buyerSchema.shape.email,
+      language: z
+        .enum(LANGUAGES)
+        .optional()
+        .describe("The language of the offer e-mail; by default the first of ours Accept-Language names."),
+    })
+    .strict(),
+  TicketLookupInput: ticketLookupInputSchema,
+  StripeEvent: z
+    .looseObject({
+      id: z.string(),
+      object: z.literal("event"),
+      type: z.string().describe("checkout.session.completed confirms an order; other types are acknowledged."),
+      data: z.looseObject({ object: z.looseObject({}) }),
+    })
+    .describe("An Event as Stripe sends it (docs.stripe.com/api/events/object), signed in Stripe-Signature."),
+} satisfies Record<string, z.ZodType>;
+
+type InputSchemaName = keyof typeof INPUT_SCHEMAS;
+
+/** Words for fields whose rules a JSON Schema cannot state (they are transforms and refinements in zod). */
+const INPUT_FIELD_NOTES = new Map<unknown, string>([
+  [cardInputSchema, "A payment card. It is never stored: only its brand and last 4 digits are."],
+  [buyerSchema.shape.name, "Spaces around it are ignored."],
+  [buyerSchema.shape.email, "An e-mail address; spaces around it are ignored."],
+  [ticketLookupInputSchema.shape.email, "The address the orders were made with."],
+  [
+    cardInputSchema.shape.number,
+    "The card number; spaces and dashes are ignored. It must pass the Luhn check and suit its brand. With the " +
+      "sandbox provider, Stripe's test numbers work: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.",
+  ],
+  [cardInputSchema.shape.expMonth, "1 to 12 (digits in a string work too)."],
+  [cardInputSchema.shape.expYear, "Four digits; a past month is refused (expiry_past)."],
+  [cardInputSchema.shape.cvc, "3 digits, 4 for American Express."],
+]);
+
+/**
+ * components.schemas, where a named schema used inside another becomes a $ref to it: the answers as
+ * the API writes them (output), then the request bodies as clients send them (input).
+ */
 function componentSchemas(): Record<string, JsonSchema> {
-  const registry = z.registry<{ id: string }>();
-  for (const [name, schema] of Object.entries(NAMED_SCHEMAS)) registry.add(schema, { id: name });
-  const { schemas } = z.toJSONSchema(registry, {
-    uri: (name) => `#/components/schemas/${name}`,
-    override: ({ jsonSchema }) => {
-      // z.int() states JavaScript's safe-integer range; that is noise to a reader, not a rule of ours.
-      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
-      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
-    },
-  });
-  // Each one comes with its own $schema and $id; inside an OpenAPI document they only get in the way.
-  return Object.fromEntries(
-    Object.entries(schemas).map(([name, { $schema: _dialect, $id: _id, ...schema }]) => [name, schema]),
-  );
+  const generate = (named: Record<string, z.ZodType>, io: "input" | "output") => {
+    const registry = z.registry<{ id: string }>();
+    for (const [name, schema] of Object.entries(named)) registry.add(schema, { id: name });
+    const { schemas } = z.toJSONSchema(registry, {
+      io,
+      uri: (name) => `#/components/schemas/${name}`,
+      override: ({ zodSchema, jsonSchema }) => {
+        // z.int() states JavaScript's safe-integer range; that is noise to a reader, not a rule of ours.
+        if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+        if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+        const note = INPUT_FIELD_NOTES.get(zodSchema);
+        if (note) jsonSchema.description = note;
+      },
+    });
+    // Each one comes with its own $schema and $id; inside an OpenAPI document they only get in the way.
+    return Object.entries(schemas).map(([name, { $schema: _dialect, $id: _id, ...schema }]) => [name, schema]);
+  };
+  return Object.fromEntries([...generate(NAMED_SCHEMAS, "output"), ...generate(INPUT_SCHEMAS, "input")]);
 }
 
-const ref = (name: SchemaName): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const ref = (name: SchemaName | InputSchemaName): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
 // ─── Parameters ────────────────────────────────────────────────────────────────────────────────
 
@@ -396,8 +813,8 @@ function searchParameters(): OpenApiParameter[] {
   return [...fromSchema, lang];
 }
 
-const recordIdParameter = (description: string): OpenApiParameter => ({
-  name: "id",
+const recordIdParameter = (description: string, name = "id"): OpenApiParameter => ({
+  name,
   in: "path",
   required: true,
   // domain/record-id.ts: digits only, up to the largest PostgreSQL serial; anything else is a 404.
@@ -414,10 +831,70 @@ const ifNoneMatch: OpenApiParameter = {
   schema: { type: "string" },
 };
 
+const orderIdParameter: OpenApiParameter = {
+  name: "id",
+  in: "path",
+  required: true,
+  description: "The order's id, a UUID (data.id of the answer to POST /orders). Anything else answers 404.",
+  schema: { type: "string", format: "uuid" },
+  // Orders are made by their buyers, so no example can name a real one: this one is only well formed.
+  example: "00000000-0000-4000-8000-000000000000",
+};
+
+/** Access tokens are 32 random bytes in base64url (server/auth/secrets.ts randomToken). */
+const ACCESS_TOKEN_SCHEMA = { type: "string", pattern: "^[A-Za-z0-9_-]{43}$" };
+
+/** The two ways a guest shows an order's access token (orders.ts accessTokenOf). */
+const orderTokenParameters: OpenApiParameter[] = [
+  {
+    name: ORDER_TOKEN_HEADER,
+    in: "header",
+    required: false,
+    description:
+      "The order's access token (accessToken of the answer to POST /orders, or the key in an e-mail's link): " +
+      "how a buyer without an account, or not signed in, shows the order is theirs.",
+    schema: ACCESS_TOKEN_SCHEMA,
+    example: "q8Zf3xYb0VtN2cW7kLmP4sR9uJ1hG6dE5aT0iO2yBnM",
+  },
+  {
+    name: "key",
+    in: "query",
+    required: false,
+    description: `The access token in the query instead, as e-mailed links carry it; ${ORDER_TOKEN_HEADER} wins.`,
+    schema: ACCESS_TOKEN_SCHEMA,
+  },
+];
+
+const KEY_HOURS = IDEMPOTENCY_KEY_TTL_MS / 3_600_000;
+
+const idempotencyKeyParameter: OpenApiParameter = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: "header",
+  required: false,
+  description:
+    "Makes the request safe to send again after a lost answer (a UUID is typical). The first answer is " +
+    `kept ${KEY_HOURS} hours: the same request with the same key gets it again, status and body, with ` +
+    `${IDEMPOTENT_REPLAYED_HEADER}: true, and is not carried out twice; the same key with a different body is ` +
+    "refused with 422. Keys are per route and per caller (the signed-in person, or guests together).",
+  schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7e]+$" },
+  example: "5f0c8a2e-3d1b-4c7a-9e6f-2b8d4a1c0e93",
+};
+
+const stripeSignature: OpenApiParameter = {
+  name: "Stripe-Signature",
+  in: "header",
+  required: true,
+  description:
+    "Stripe's signature of the body as sent, made with the endpoint's secret (STRIPE_WEBHOOK_SECRET). A body " +
+    "that does not match it is refused with 400.",
+  schema: { type: "string" },
+};
+
 // ─── Responses ─────────────────────────────────────────────────────────────────────────────────
 
-const ETAG_HEADER = {
+const ETAG_HEADER: OpenApiHeader = {
   description: "A weak validator of the body; send it back in If-None-Match.",
+  required: true,
   schema: { type: "string", pattern: '^W/".+"$' },
 };
 
@@ -428,6 +905,7 @@ function ok(description: string, schema: SchemaName, cacheControl: string): Open
       ETag: ETAG_HEADER,
       "Cache-Control": {
         description: "How long shared caches and browsers may keep the answer.",
+        required: true,
         schema: { type: "string", const: cacheControl },
       },
     },
@@ -440,9 +918,20 @@ const NOT_MODIFIED: OpenApiResponse = {
   headers: { ETag: ETAG_HEADER },
 };
 
-const error = (description: string): OpenApiResponse => ({
+/** The requestId of every error example: the one the test of the Error schema's example sends. */
+const EXAMPLE_REQUEST_ID = "3f2c9a";
+
+/** An error answer's body, as error-response.ts writes it. */
+function problem(code: ErrorCode, message: string, fields?: Record<string, string>) {
+  return { error: { code, message, requestId: EXAMPLE_REQUEST_ID, ...(fields ? { fields } : {}) } };
+}
+
+type ErrorExamples = Record<string, { summary: string; value: ReturnType<typeof problem> }>;
+
+/** An error answer; `examples` are its cases, real answers of the API (with the example requestId). */
+const error = (description: string, examples?: ErrorExamples): OpenApiResponse => ({
   description,
-  content: { "application/json": { schema: ref("Error") } },
+  content: { "application/json": { schema: ref("Error"), ...(examples ? { examples } : {}) } },
 });
 
 // The Cache-Control values the handlers send (events.ts, site.ts and this file).
@@ -452,7 +941,8 @@ const STATS_CACHE = "public, max-age=2";
 /** The document changes only with a deploy. */
 const DOCUMENT_CACHE = "public, max-age=300";
 
-function operation(
+/** A public read: the same answer for everyone, with an ETag, kept a while by any cache. */
+function publicRead(
   fields: Omit<OpenApiOperation, "parameters" | "responses"> & { parameters?: OpenApiParameter[] },
   success: OpenApiResponse,
   errors: Record<string, OpenApiResponse> = {},
@@ -480,38 +970,140 @@ const SECURITY_SCHEMES = {
     type: "apiKey",
     in: "cookie",
     name: "session",
-    description: "The session cookie this site's own pages use; requests that change data must come from them.",
+    description:
+      "The session cookie this site's own pages use; requests that change data must come from them (403 " +
+      "otherwise).",
   },
 };
 
-/** An operation about the signed-in person: never cached by anyone, 401 without a session. */
+const SECURITY: Record<OperationAccess, SecurityRequirement[] | undefined> = {
+  signedIn: [{ bearerAuth: [] }, { sessionCookie: [] }],
+  // The empty requirement is OpenAPI's way to say that no credentials at all will also do.
+  optional: [{}, { bearerAuth: [] }, { sessionCookie: [] }],
+  none: undefined,
+};
+
+const PRIVATE_CACHE_HEADER: OpenApiHeader = {
+  description: "About one person or one order: no cache may keep it.",
+  required: true,
+  schema: { type: "string", const: PRIVATE_CACHE },
+};
+
+/** Answers that are the same for everyone yet must not be kept (a webhook's, Find My Ticket's). */
+const NO_STORE_HEADER: OpenApiHeader = {
+  description: "No cache may keep it (private, no-store when the request was signed in).",
+  required: true,
+  schema: { type: "string", enum: ["no-store", PRIVATE_CACHE] },
+};
+
+const REPLAYED_HEADER: OpenApiHeader = {
+  description: `Only on an answer given again for a repeated ${IDEMPOTENCY_KEY_HEADER}.`,
+  required: false,
+  schema: { type: "string", const: "true" },
+};
+
+const UNAUTHENTICATED = error("No signed-in session (code unauthenticated, message 'Must be logged in').", {
+  unauthenticated: { summary: "Not signed in", value: problem("unauthenticated", "Must be logged in") },
+});
+
+const KEY_REUSED = error(`The ${IDEMPOTENCY_KEY_HEADER} was used with a different request (code invalid).`, {
+  reused_with_different_body: {
+    summary: "Key reused with another body",
+    value: problem("invalid", "This Idempotency-Key was used with a different request.", {
+      [IDEMPOTENCY_KEY_HEADER]: "reused_with_different_body",
+    }),
+  },
+});
+
+interface OperationFields extends Omit<OpenApiOperation, "parameters" | "responses" | "security" | "requestBody"> {
+  parameters?: OpenApiParameter[];
+  /** Who may call it; a signed-in person unless said otherwise. */
+  access?: OperationAccess;
+  /** The JSON body it takes, with a real example. */
+  body?: { schema: InputSchemaName; example: unknown };
+  /**
+   * Takes an Idempotency-Key; the statuses listed are the answers of the use case itself, which are
+   * stored with the key and replayed (idempotency.ts). Adds the parameter, the header and the 422.
+   */
+  replayedStatuses?: string[];
+}
+
+/**
+ * An operation whose answers no cache may keep: about the signed-in person or about one order, or a
+ * write. The success answer is `success.status` (200 by default) with `Cache-Control: private,
+ * no-store` unless another header is given; 401 is added when it needs a session.
+ */
 function privateOperation(
-  fields: Omit<OpenApiOperation, "parameters" | "responses" | "security"> & { parameters?: OpenApiParameter[] },
-  success: { description: string; schema: SchemaName },
+  fields: OperationFields,
+  success: { status?: "200" | "201" | "202"; description: string; schema: SchemaName; cacheControl?: OpenApiHeader },
   errors: Record<string, OpenApiResponse> = {},
 ): OpenApiOperation {
-  return {
-    ...fields,
-    parameters: fields.parameters ?? [],
-    security: [{ bearerAuth: [] }, { sessionCookie: [] }],
-    responses: {
-      "200": {
-        description: success.description,
-        headers: {
-          "Cache-Control": {
-            description: "About one person: no cache may keep it.",
-            schema: { type: "string", const: PRIVATE_CACHE },
-          },
-        },
-        content: { "application/json": { schema: ref(success.schema) } },
-      },
-      ...errors,
-      "401": error("No signed-in session (code unauthenticated, message 'Must be logged in')."),
+  const { access = "signedIn", body, replayedStatuses, parameters = [], ...rest } = fields;
+  const responses: Record<string, OpenApiResponse> = {
+    [success.status ?? "200"]: {
+      description: success.description,
+      headers: { "Cache-Control": success.cacheControl ?? PRIVATE_CACHE_HEADER },
+      content: { "application/json": { schema: ref(success.schema) } },
     },
+    ...errors,
+    ...(access === "signedIn" ? { "401": UNAUTHENTICATED } : {}),
+    ...(replayedStatuses ? { "422": KEY_REUSED } : {}),
+  };
+  for (const status of replayedStatuses ?? []) {
+    const response = responses[status];
+    if (!response) throw new Error(`${rest.operationId} replays ${status}, which it does not document`);
+    responses[status] = {
+      ...response,
+      headers: { ...response.headers, [IDEMPOTENT_REPLAYED_HEADER]: REPLAYED_HEADER },
+    };
+  }
+  const security = SECURITY[access];
+  return {
+    ...rest,
+    parameters: replayedStatuses ? [...parameters, idempotencyKeyParameter] : parameters,
+    ...(security ? { security } : {}),
+    ...(body
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref(body.schema), example: body.example } },
+          },
+        }
+      : {}),
+    // Statuses are integer-like keys: objects list them in ascending order, whatever the order above.
+    responses,
   };
 }
 
 const INVALID_INTEREST = { "400": error("Not one of the 24 interests (code invalid); fields names interest.") };
+
+/** A conflict about an order's state (orders.ts `conflict`): fields.order is the stable word. */
+const orderConflict = (word: string, message: string) => problem("conflict", message, { order: word });
+
+const ORDER_NOT_FOUND = {
+  "404": error("No such order, or not the caller's: both look the same (code not_found).", {
+    not_found: {
+      summary: "No such order, or not yours",
+      value: problem("not_found", "No such order, or it is not yours."),
+    },
+  }),
+};
+
+const BUYER_ONLY = error("The caller may see the order but is not its buyer: an organizer (code forbidden).", {
+  forbidden: { summary: "Not the buyer", value: problem("forbidden", "Only the order's buyer may do this.") },
+});
+
+const CHECK_IN_ERRORS = {
+  "403": error("Not an organizer or co-organizer of the event (code forbidden).", {
+    forbidden: {
+      summary: "Not the event's staff",
+      value: problem("forbidden", "Only the event's organizers can check tickets in."),
+    },
+  }),
+  "404": error("No such event (code not_found).", {
+    not_found: { summary: "No such event", value: problem("not_found", "No such event.") },
+  }),
+};
 
 function buildDocument(publicUrl: string): OpenApiDocument {
   return {
@@ -521,14 +1113,20 @@ function buildDocument(publicUrl: string): OpenApiDocument {
       version: "1.0.0",
       description:
         "JSON API of DMV Events: published events in Washington DC, Maryland, Virginia and beyond, with " +
-        "their categories, venues, sponsors and organizers, readable by anyone with no key; and, under /me, " +
-        "the signed-in person's interests and recommendations, which need an access token from /auth/v1.\n\n" +
+        "their categories, venues, sponsors and organizers, readable by anyone with no key; tickets, " +
+        "ordered by guests and signed-in people alike; and, for a signed-in person (an access token from " +
+        "/auth/v1), their tickets, interests, recommendations and waitlist places, and the check-in of the " +
+        "events they organize.\n\n" +
+        "A guest's key to an order is its access token, given once when ordering and in every e-mail's " +
+        `link: send it back in \`${ORDER_TOKEN_HEADER}\`. Ordering and paying take an \`${IDEMPOTENCY_KEY_HEADER}\`, ` +
+        "so a request whose answer was lost can be sent again without ordering twice.\n\n" +
         "Every error, including an unknown path (404), has one shape: " +
-        '`{"error": {"code", "message", "requestId", "fields"}}`; `fields` comes with code `invalid` and ' +
-        "names each bad parameter. Every response carries an `X-Request-Id` header.\n\n" +
+        '`{"error": {"code", "message", "requestId", "fields"}}`; `fields` names each bad parameter or body ' +
+        "field with code `invalid`, and gives a stable word with `conflict` and `rate_limited` (such as " +
+        "`items: sold_out`). Every response carries an `X-Request-Id` header.\n\n" +
         "Successful public reads carry an `ETag` and a `Cache-Control` header; send the ETag back in " +
-        "`If-None-Match` to get `304 Not Modified` when nothing changed. Answers under /me are " +
-        "`Cache-Control: private, no-store`.\n\n" +
+        "`If-None-Match` to get `304 Not Modified` when nothing changed. Answers about a person or an order " +
+        "are `Cache-Control: private, no-store`.\n\n" +
         `Documentation for people: ${publicUrl}/api/docs`,
     },
     servers: [{ url: `${publicUrl}/api/v1`, description: "This site" }],
@@ -537,9 +1135,14 @@ function buildDocument(publicUrl: string): OpenApiDocument {
       { name: "Directory", description: "Categories, venues, sponsors and organizers." },
       { name: "Site", description: "Figures and this document." },
       { name: "Me", description: "The signed-in person's interests and recommendations." },
+      { name: "Orders", description: "Ordering tickets, paying, cancelling and refunding." },
+      { name: "Tickets", description: "Finding one's tickets again: signed in, or by e-mail." },
+      { name: "Check-in", description: "Admitting tickets at an event's door, for its organizers." },
+      { name: "Waitlist", description: "Lines for sold-out ticket types." },
+      { name: "Payments", description: "What payment providers call." },
     ],
     paths: {
-      "/events": operation(
+      "/events": publicRead(
         {
           operationId: "listEvents",
           summary: "Search events",
@@ -556,7 +1159,7 @@ function buildDocument(publicUrl: string): OpenApiDocument {
         ),
         { "400": error("A parameter is not valid (code invalid); fields names each bad one.") },
       ),
-      "/events/{id}": operation(
+      "/events/{id}": publicRead(
         {
           operationId: "getEvent",
           summary: "Get one event",
@@ -567,7 +1170,7 @@ function buildDocument(publicUrl: string): OpenApiDocument {
         ok("The event.", "EventResponse", EVENTS_CACHE),
         NOT_FOUND("event"),
       ),
-      "/categories": operation(
+      "/categories": publicRead(
         {
           operationId: "listCategories",
           summary: "List categories",
@@ -576,7 +1179,7 @@ function buildDocument(publicUrl: string): OpenApiDocument {
         },
         ok("The categories.", "CategoryList", DIRECTORY_CACHE),
       ),
-      "/venues": operation(
+      "/venues": publicRead(
         {
           operationId: "listVenues",
           summary: "List venues",
@@ -585,7 +1188,7 @@ function buildDocument(publicUrl: string): OpenApiDocument {
         },
         ok("The venues.", "VenueList", DIRECTORY_CACHE),
       ),
-      "/sponsors": operation(
+      "/sponsors": publicRead(
         {
           operationId: "listSponsors",
           summary: "List sponsors",
@@ -594,7 +1197,7 @@ function buildDocument(publicUrl: string): OpenApiDocument {
         },
         ok("The sponsors.", "SponsorList", DIRECTORY_CACHE),
       ),
-      "/sponsors/{id}": operation(
+      "/sponsors/{id}": publicRead(
         {
           operationId: "getSponsor",
           summary: "Get one sponsor",
@@ -605,7 +1208,7 @@ function buildDocument(publicUrl: string): OpenApiDocument {
         ok("The sponsor and its events.", "SponsorResponse", DIRECTORY_CACHE),
         NOT_FOUND("sponsor"),
       ),
-      "/organizers/{id}": operation(
+      "/organizers/{id}": publicRead(
         {
           operationId: "getOrganizer",
           summary: "Get one organizer",
@@ -628,7 +1231,7 @@ function buildDocument(publicUrl: string): OpenApiDocument {
         ok("The organizer.", "OrganizerResponse", DIRECTORY_CACHE),
         NOT_FOUND("organizer"),
       ),
-      "/stats": operation(
+      "/stats": publicRead(
         {
           operationId: "getStats",
           summary: "Site figures",
@@ -637,7 +1240,7 @@ function buildDocument(publicUrl: string): OpenApiDocument {
         },
         ok("The figures.", "StatsResponse", STATS_CACHE),
       ),
-      "/openapi.json": operation(
+      "/openapi.json": publicRead(
         {
           operationId: "getOpenApiDocument",
           summary: "This OpenAPI document",
@@ -713,6 +1316,487 @@ function buildDocument(publicUrl: string): OpenApiDocument {
           { description: "The recommended events.", schema: "RecommendationList" },
         ),
       },
+      "/orders": {
+        post: privateOperation(
+          {
+            operationId: "createOrder",
+            summary: "Order tickets",
+            description:
+              `Orders 1 to ${MAX_TICKETS_PER_ORDER} tickets of one upcoming event, for a guest or for the signed-in ` +
+              "person. The tickets are reserved at once, never more than are left (409 items: sold_out, and " +
+              "nothing reserved). A free order is confirmed at once: its tickets are issued and e-mailed. A paid " +
+              `one is pending, its tickets held for ${HOLD_MINUTES} minutes while the buyer pays: give payment to ` +
+              "pay at once, or pay later with POST /orders/{id}/payment; a declined card is still 201, with " +
+              "payment.outcome declined and the order cancelled, its hold ended. Keep accessToken: it is the buyer's key to the " +
+              `order. An order placed signed in, or with the address of the person's confirmed account, is theirs. ` +
+              `With an ${IDEMPOTENCY_KEY_HEADER}, sending the request again gives the first answer again ` +
+              `(${IDEMPOTENT_REPLAYED_HEADER}: true); the same key with another body is 422; keys are kept ` +
+              `${KEY_HOURS} hours.`,
+            tags: ["Orders"],
+            access: "optional",
+            body: {
+              schema: "OrderInput",
+              // Sample event 10 is free: its ticket type 20 is "Free Registration".
+              example: {
+                eventId: 10,
+                items: [{ ticketTypeId: 20, quantity: 2 }],
+                buyer: { name: "Ada Lovelace", email: "ada@example.com" },
+              },
+            },
+            replayedStatuses: ["201", "400", "404", "409"],
+          },
+          {
+            status: "201",
+            description: "The order placed, its access token and, when payment was given, how paying went.",
+            schema: "OrderCreated",
+          },
+          {
+            "400": error(
+              "The body is not valid (code invalid): fields names each bad field by its path; also " +
+                "eventId: event_ended for an event that is over or cancelled, and payment.card: card_required.",
+              {
+                invalid_body: {
+                  summary: "Bad fields",
+                  value: problem(
+                    "invalid",
+                    'The body must be JSON: {"eventId": 1, "items": [{"ticketTypeId": 1, "quantity": 1}], ' +
+                      '"buyer": {"name": "…", "email": "…"}}.',
+                    { items: "no_tickets", "buyer.email": "email_invalid" },
+                  ),
+                },
+                event_ended: {
+                  summary: "The event is over or cancelled",
+                  value: problem("invalid", "This event is over or cancelled: no tickets are sold.", {
+                    eventId: "event_ended",
+                  }),
+                },
+              },
+            ),
+            "404": error("No such published event, or the ticket type is not one of its (code not_found).", {
+              no_event: { summary: "No such event", value: problem("not_found", "No event 999999.") },
+              no_ticket_type: {
+                summary: "Not a ticket type of the event",
+                value: problem("not_found", "Event 10 has no ticket type 1."),
+              },
+            }),
+            "409": error("Not enough tickets of a type are left (code conflict, fields items: sold_out).", {
+              sold_out: {
+                summary: "Sold out",
+                value: problem("conflict", "Not enough tickets of type 2 are left.", { items: "sold_out" }),
+              },
+              key_in_use: {
+                summary: "The same key is being answered right now",
+                value: problem("conflict", "This Idempotency-Key is in use by another request."),
+              },
+            }),
+          },
+        ),
+      },
+      "/orders/{id}": {
+        get: privateOperation(
+          {
+            operationId: "getOrder",
+            summary: "Get an order",
+            description:
+              "The order with its items, tickets (issued once it is confirmed, void after a cancellation or " +
+              "refund), event and history. For its buyer (who placed it signed in, whose confirmed account " +
+              `address it was made with, or who sends its access token in ${ORDER_TOKEN_HEADER}) and for its ` +
+              "event's organizers. Anyone else gets 404, as for an order that does not exist.",
+            tags: ["Orders"],
+            access: "optional",
+            parameters: [orderIdParameter, ...orderTokenParameters],
+          },
+          { description: "The order.", schema: "OrderResponse" },
+          ORDER_NOT_FOUND,
+        ),
+      },
+      "/orders/{id}/payment": {
+        post: privateOperation(
+          {
+            operationId: "payOrder",
+            summary: "Pay an order",
+            description:
+              "Pays a pending order while its tickets are held, for its buyer. payment.outcome says how it " +
+              "went: paid (confirmed, tickets issued and e-mailed), declined (with declineReason; the order " +
+              "is cancelled and its tickets go back on sale, so another card means a new order) or, with Stripe, redirect " +
+              "(send the buyer to redirectUrl; Stripe's webhook confirms the order). The sandbox provider needs " +
+              "a card, except for a free ticket offered from a waitlist, which this confirms without one. " +
+              `${IDEMPOTENCY_KEY_HEADER} as for POST /orders.`,
+            tags: ["Orders"],
+            access: "optional",
+            parameters: [orderIdParameter, ...orderTokenParameters],
+            body: {
+              schema: "PaymentInput",
+              example: { card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123" } },
+            },
+            replayedStatuses: ["200", "400", "409"],
+          },
+          { description: "The order and how paying went.", schema: "OrderPayment" },
+          {
+            "400": error(
+              "The body is not valid (code invalid): fields names each bad card field, or card: card_required.",
+              {
+                invalid_card: {
+                  summary: "Bad card fields",
+                  value: problem(
+                    "invalid",
+                    'The body must be JSON: {"card": {"number": "4242 4242 4242 4242", "expMonth": 12, ' +
+                      '"expYear": 2030, "cvc": "123"}}.',
+                    { "card.number": "card_number_invalid" },
+                  ),
+                },
+                card_required: {
+                  summary: "No card",
+                  value: problem("invalid", "A card is needed to pay this order.", { card: "card_required" }),
+                },
+              },
+            ),
+            "403": BUYER_ONLY,
+            ...ORDER_NOT_FOUND,
+            "409": error("The order cannot be paid (code conflict, fields order: hold_expired or not_pending).", {
+              hold_expired: {
+                summary: "The hold has expired",
+                value: orderConflict("hold_expired", "The order's hold has expired: its tickets went back on sale."),
+              },
+              not_pending: {
+                summary: "Already paid, or cancelled",
+                value: orderConflict("not_pending", "The order is confirmed, not waiting for payment."),
+              },
+            }),
+          },
+        ),
+      },
+      "/orders/{id}/cancel": {
+        post: privateOperation(
+          {
+            operationId: "cancelOrder",
+            summary: "Cancel an order",
+            description:
+              "For the buyer: cancels a free registration (until the event starts; a cancellation e-mail is " +
+              "sent) or leaves a pending order unpaid. Its tickets become void and go back on sale. A paid order " +
+              "is refunded by an organizer instead. No body.",
+            tags: ["Orders"],
+            access: "optional",
+            parameters: [orderIdParameter, ...orderTokenParameters],
+          },
+          { description: "The cancelled order.", schema: "OrderResponse" },
+          {
+            "403": BUYER_ONLY,
+            ...ORDER_NOT_FOUND,
+            "409": error(
+              "The order cannot be cancelled (code conflict, fields order: paid_order, event_started or not_cancellable).",
+              {
+                paid_order: {
+                  summary: "A paid order",
+                  value: orderConflict("paid_order", "A paid order is refunded by the event's organizer."),
+                },
+                event_started: {
+                  summary: "The event has started",
+                  value: orderConflict(
+                    "event_started",
+                    "The event has started: the registration can no longer be cancelled.",
+                  ),
+                },
+                not_cancellable: {
+                  summary: "Already cancelled or refunded",
+                  value: orderConflict("not_cancellable", "The order is already cancelled."),
+                },
+              },
+            ),
+          },
+        ),
+      },
+      "/orders/{id}/refund": {
+        post: privateOperation(
+          {
+            operationId: "refundOrder",
+            summary: "Refund an order",
+            description:
+              "For an organizer or co-organizer of the order's event: gives a paid, confirmed order's whole " +
+              "payment back through the provider it was paid with. The order becomes refunded, its tickets " +
+              "void and back on sale, and the buyer is told by e-mail. No body.",
+            tags: ["Orders"],
+            parameters: [orderIdParameter],
+          },
+          { description: "The refunded order.", schema: "OrderResponse" },
+          {
+            "403": error("Not an organizer of the order's event (code forbidden).", {
+              forbidden: {
+                summary: "Not an organizer",
+                value: problem("forbidden", "Only the event's organizers may refund its orders."),
+              },
+            }),
+            "404": error("No such order (code not_found).", {
+              not_found: {
+                summary: "No such order",
+                value: problem("not_found", "No order 00000000-0000-4000-8000-000000000000."),
+              },
+            }),
+            "409": error(
+              "The order cannot be refunded (code conflict, fields order: not_refundable or refund_failed).",
+              {
+                not_refundable: {
+                  summary: "Not a paid, confirmed order",
+                  value: orderConflict("not_refundable", "Only a paid, confirmed order can be refunded."),
+                },
+                refund_failed: {
+                  summary: "The provider refused",
+                  value: orderConflict("refund_failed", "The provider refused the refund: already_refunded."),
+                },
+              },
+            ),
+          },
+        ),
+      },
+      "/me/tickets": {
+        get: privateOperation(
+          {
+            operationId: "listMyTickets",
+            summary: "My tickets",
+            description:
+              "Every ticket of the signed-in person's confirmed orders, placed signed in or with their " +
+              "confirmed account address: upcoming events first, soonest first (an event is upcoming until it " +
+              "ends), then past ones, latest first.",
+            tags: ["Tickets"],
+          },
+          { description: "The tickets.", schema: "MyTicketList" },
+        ),
+      },
+      "/ticket-lookup": {
+        post: privateOperation(
+          {
+            operationId: "requestTicketLookup",
+            summary: "Find my tickets by e-mail",
+            description:
+              "Find My Ticket without an account: when the address has confirmed orders, a link to them is " +
+              `e-mailed, valid ${TICKET_LOOKUP_LINK_MS / 3_600_000} hours and once, replacing older links, in the ` +
+              "first of our languages Accept-Language names. The answer is the same whether or not the address " +
+              `has orders, and past the limits too (${TICKET_LOOKUP_LIMITS.perAddress.limit} requests per address ` +
+              `and ${TICKET_LOOKUP_LIMITS.perClient.limit} per client an hour, beyond which nothing is sent), so ` +
+              "it tells nobody anything. Needs no account.",
+            tags: ["Tickets"],
+            access: "none",
+            body: { schema: "TicketLookupInput", example: { email: "ada@example.com" } },
+          },
+          {
+            status: "202",
+            description: "Accepted: if the address has orders, a link is on its way.",
+            schema: "TicketLookupAccepted",
+            cacheControl: NO_STORE_HEADER,
+          },
+          {
+            "400": error("Not an e-mail address (code invalid, fields email: email_invalid).", {
+              email_invalid: {
+                summary: "Not an e-mail address",
+                value: problem("invalid", "Enter a valid e-mail address.", { email: "email_invalid" }),
+              },
+            }),
+          },
+        ),
+      },
+      "/events/{id}/check-ins": {
+        get: privateOperation(
+          {
+            operationId: "getCheckInCounts",
+            summary: "Check-in counts",
+            description:
+              "How many of the event's valid tickets have been checked in, against how many were issued. For " +
+              "the event's organizer and co-organizers.",
+            tags: ["Check-in"],
+            parameters: [recordIdParameter("The event's number.")],
+          },
+          { description: "The counts.", schema: "CheckInSummary" },
+          CHECK_IN_ERRORS,
+        ),
+        post: privateOperation(
+          {
+            operationId: "checkInTicket",
+            summary: "Check a ticket in",
+            description:
+              "Admits the ticket with this code, once, for the event's organizer and co-organizers. Every answer " +
+              "about the code is a 200 whose outcome the door shows: checked_in (let them in), " +
+              "already_checked_in (with when and by whom), void (its order was cancelled or refunded), " +
+              "wrong_event, not_found or invalid_code, each with the counts. Of two doors scanning one ticket at " +
+              "once, one gets checked_in and the other already_checked_in.",
+            tags: ["Check-in"],
+            parameters: [recordIdParameter("The event's number.")],
+            body: { schema: "CheckInInput", example: { code: "7KQ2M-9XHRT-4VNBC-8PJWD" } },
+          },
+          { description: "What the door is told, and the counts.", schema: "CheckInResponse" },
+          {
+            "400": error('The body is not {"code": "<string>"} (code invalid).', {
+              invalid_body: {
+                summary: "No code",
+                value: problem("invalid", 'The body must be JSON: {"code": "<ticket code>"}.', {
+                  code: "Invalid input: expected string, received undefined",
+                }),
+              },
+            }),
+            ...CHECK_IN_ERRORS,
+          },
+        ),
+      },
+      "/ticket-types/{id}/waitlist": {
+        post: privateOperation(
+          {
+            operationId: "joinWaitlist",
+            summary: "Join a waitlist",
+            description:
+              "Puts a name and an e-mail address in line for a sold-out ticket type of an upcoming event, " +
+              "signed in or not (signed in, the place is also the person's). When tickets come free, the people " +
+              `in line are offered one each, in order, by e-mail: it is held for them for ${WAITLIST_OFFER_HOURS} ` +
+              "hours in a pending order they can pay. One place per address and ticket type. At most " +
+              `${WAITLIST_LIMITS.joinsPerAddress.limit} joins per address an hour and ` +
+              `${WAITLIST_LIMITS.joinsPerClient.limit} per client in ` +
+              `${WAITLIST_LIMITS.joinsPerClient.windowSeconds / 60} minutes.`,
+            tags: ["Waitlist"],
+            access: "optional",
+            parameters: [recordIdParameter("The ticket type's number (ticketTypes[].id of GET /events/{id}).")],
+            body: { schema: "WaitlistJoinInput", example: { name: "Ada Lovelace", email: "ada@example.com" } },
+          },
+          { status: "201", description: "The place in line.", schema: "WaitlistEntryResponse" },
+          {
+            "400": error(
+              "The body is not valid (code invalid): fields names each bad field, or eventId: event_ended.",
+              {
+                invalid_body: {
+                  summary: "Bad fields",
+                  value: problem("invalid", 'The body must be JSON: {"name": "<name>", "email": "<address>"}.', {
+                    email: "email_invalid",
+                  }),
+                },
+                event_ended: {
+                  summary: "The event has ended or was cancelled",
+                  value: problem("invalid", "The event has ended or was cancelled.", { eventId: "event_ended" }),
+                },
+              },
+            ),
+            "404": error("No such ticket type (code not_found).", {
+              not_found: {
+                summary: "No such ticket type",
+                value: problem("not_found", "No such ticket type at that event.", { ticketTypeId: "not_found" }),
+              },
+              not_a_number: { summary: "Not a number", value: problem("not_found", "No such ticket type.") },
+            }),
+            "409": error(
+              "Not now (code conflict): fields ticketTypeId: tickets_available (order them instead) or email: " +
+                "already_waiting.",
+              {
+                tickets_available: {
+                  summary: "Tickets are left",
+                  value: problem("conflict", "This ticket type still has tickets: order them instead.", {
+                    ticketTypeId: "tickets_available",
+                  }),
+                },
+                already_waiting: {
+                  summary: "Already in line",
+                  value: problem("conflict", "This address is already on the waitlist for this ticket type.", {
+                    email: "already_waiting",
+                  }),
+                },
+              },
+            ),
+            "429": error("Too many joins (code rate_limited, fields email: too_many_attempts).", {
+              too_many_attempts: {
+                summary: "Too many joins",
+                value: problem("rate_limited", "Too many waitlist joins; try again later.", {
+                  email: "too_many_attempts",
+                }),
+              },
+            }),
+          },
+        ),
+      },
+      "/waitlist": {
+        get: privateOperation(
+          {
+            operationId: "listMyWaitlistEntries",
+            summary: "My waitlist places",
+            description:
+              "The signed-in person's waitlist places, joined signed in or under their confirmed account " +
+              "address, newest first, at most 100.",
+            tags: ["Waitlist"],
+          },
+          { description: "The places.", schema: "WaitlistEntryList" },
+        ),
+      },
+      "/waitlist/{entryId}": {
+        delete: privateOperation(
+          {
+            operationId: "leaveWaitlist",
+            summary: "Leave a waitlist",
+            description:
+              "Takes one of the signed-in person's places out of line while it is still waiting. An offer " +
+              "already holds a ticket in a pending order: cancel that order instead. A place that is not theirs, " +
+              "or no longer waiting, is 404: nobody learns whose places exist.",
+            tags: ["Waitlist"],
+            parameters: [recordIdParameter("The place's number (id of a waitlist place).", "entryId")],
+          },
+          { description: "The place, now left.", schema: "WaitlistEntryResponse" },
+          {
+            "404": error("No waiting place of the person's with that number (code not_found).", {
+              not_found: {
+                summary: "Not theirs, or not waiting",
+                value: problem("not_found", "No waitlist place of yours with that id is waiting."),
+              },
+              not_a_number: { summary: "Not a number", value: problem("not_found", "No such waitlist place.") },
+            }),
+          },
+        ),
+      },
+      "/payments/stripe/webhook": {
+        post: privateOperation(
+          {
+            operationId: "receiveStripeWebhook",
+            summary: "Stripe's webhook",
+            description:
+              "For Stripe only: the events it posts about payments, signed with the endpoint's secret. " +
+              "checkout.session.completed confirms the order and issues its tickets (a payment that completes " +
+              "after the order's hold ended is refunded instead); other events are acknowledged and ignored. " +
+              "A repeated event changes nothing more. Stripe retries anything but a 2xx.",
+            tags: ["Payments"],
+            access: "none",
+            parameters: [stripeSignature],
+            body: {
+              schema: "StripeEvent",
+              example: {
+                id: "evt_1PzQ8kLkdIwHu7ix0Xp3GQ2b",
+                object: "event",
+                type: "checkout.session.completed",
+                data: {
+                  object: {
+                    id: "cs_test_a1B2c3D4e5F6g7H8",
+                    object: "checkout.session",
+                    client_reference_id: "00000000-0000-4000-8000-000000000000",
+                    payment_status: "paid",
+                  },
+                },
+              },
+            },
+          },
+          {
+            description: "The event was taken (or ignored): Stripe need not send it again.",
+            schema: "WebhookReceived",
+            cacheControl: NO_STORE_HEADER,
+          },
+          {
+            "400": error("The signature does not match the body, or the body is not a Stripe event (code invalid).", {
+              bad_signature: {
+                summary: "Bad signature",
+                value: problem("invalid", "The Stripe-Signature header does not match this body and secret.", {
+                  "Stripe-Signature": "invalid",
+                }),
+              },
+            }),
+            "404": error("This site does not take payments through Stripe (code not_found).", {
+              not_stripe: {
+                summary: "Payments do not go through Stripe",
+                value: problem("not_found", "Payments on this site do not go through Stripe."),
+              },
+            }),
+          },
+        ),
+      },
     },
     components: { schemas: componentSchemas(), securitySchemes: SECURITY_SCHEMES },
   };
@@ -734,10 +1818,10 @@ export function openApiDocument(publicUrl: string): OpenApiDocument {
  * The example request of an operation, relative to the server URL: path parameters and the query
  * parameters that have an example filled in. The docs page shows it; the tests send it.
  */
-export function exampleRequestPath(path: string, get: OpenApiOperation): string {
+export function exampleRequestPath(path: string, operation: OpenApiOperation): string {
   let filled = path;
   const query = new URLSearchParams();
-  for (const parameter of get.parameters) {
+  for (const parameter of operation.parameters) {
     if (parameter.example === undefined) continue;
     if (parameter.in === "path") filled = filled.replace(`{${parameter.name}}`, String(parameter.example));
     if (parameter.in === "query") query.set(parameter.name, String(parameter.example));
@@ -748,12 +1832,18 @@ export function exampleRequestPath(path: string, get: OpenApiOperation): string 
 
 /**
  * The example request as a curl command: the method when it is not GET, a placeholder access token
- * for the operations about the signed-in person, and the example body.
+ * for the operations that need a signed-in person, the header parameters that have an example, and
+ * the example body.
  */
 export function exampleCurlCommand(baseUrl: string, path: string, method: HttpMethod, operation: OpenApiOperation) {
   const parts = ["curl"];
   if (method !== "get") parts.push(`-X ${method.toUpperCase()}`);
-  if (operation.security) parts.push('-H "Authorization: Bearer $ACCESS_TOKEN"');
+  if (operationAccess(operation) === "signedIn") parts.push('-H "Authorization: Bearer $ACCESS_TOKEN"');
+  for (const parameter of operation.parameters) {
+    if (parameter.in === "header" && parameter.example !== undefined) {
+      parts.push(`-H "${parameter.name}: ${parameter.example}"`);
+    }
+  }
   const body = operation.requestBody?.content["application/json"].example;
   if (body !== undefined) parts.push(`-H "Content-Type: application/json" -d '${JSON.stringify(body)}'`);
   parts.push(`"${baseUrl}${exampleRequestPath(path, operation)}"`);

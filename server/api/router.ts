@@ -2,10 +2,15 @@ import { Hono } from "hono";
 import { AppError } from "#server/errors";
 import { errorResponse, toAppError } from "#server/http/error-response";
 import type { AppEnv } from "#server/http/app-env";
+import { createCheckInsApi } from "./check-ins";
 import { createEventsApi } from "./events";
 import { createMeApi } from "./me";
 import { createOpenApiApi } from "./openapi";
+import { createOrdersApi } from "./orders";
+import { createPaymentsApi } from "./payments";
 import { createSiteApi } from "./site";
+import { createTicketLookupApi } from "./ticket-lookup";
+import { createWaitlistApi } from "./waitlist";
 
 /** `/api/v1`: one sub-app per resource is mounted here as the resources arrive. */
 export function createApiRouter() {
@@ -15,8 +20,14 @@ export function createApiRouter() {
     if (appError.code === "internal") c.get("logger").error({ err: error, requestId: c.get("requestId") }, "api error");
     return errorResponse(c, appError);
   });
+  // Before /events: that app's ETag middleware would otherwise also wrap these private answers.
+  api.route("/events/:id/check-ins", createCheckInsApi());
   api.route("/events", createEventsApi());
   api.route("/me", createMeApi());
+  api.route("/orders", createOrdersApi());
+  api.route("/ticket-lookup", createTicketLookupApi());
+  api.route("/payments", createPaymentsApi());
+  api.route("/", createWaitlistApi());
   // Before the site API: its ETag middleware covers every path mounted after it.
   api.route("/openapi.json", createOpenApiApi());
   api.route("/", createSiteApi());

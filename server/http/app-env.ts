@@ -1,6 +1,7 @@
 import type { Database } from "#server/db/client";
 import type { Config } from "#server/env";
 import type { Logger } from "#server/logger";
+import type { PaymentProvider } from "#server/payments/payment-provider";
 
 /**
  * The signed-in person making the request, established by server/http/viewer.ts from the session
@@ -28,5 +29,7 @@ export interface AppEnv {
     db: Database;
     config: Config;
     viewer: Viewer | null;
+    /** How orders are paid: the sandbox or Stripe, chosen once at start (decision 008). */
+    payments: PaymentProvider;
   };
 }

@@ -28,7 +28,8 @@ export function securityHeaders({
     const nonce = c.get("cspNonce");
     const headers = c.res.headers;
     headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    // A page whose address holds a secret (an order's ?key=) sends a stricter policy of its own.
+    if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     headers.set("X-Frame-Options", "DENY");
     headers.set("Cross-Origin-Opener-Policy", "same-origin");
     if (isProduction) {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client";
-import { flowStates, jobs, oneTimeTokens, rateLimitHits, users } from "#server/db/schema";
+import {
+  flowStates,
+  idempotencyKeys,
+  jobs,
+  oneTimeTokens,
+  rateLimitHits,
+  ticketLookupLinks,
+  users,
+} from "#server/db/schema";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 import { deleteExpiredRows } from "./delete-expired-rows";
 
@@ -18,7 +26,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 describe(`housekeeping on the ${testDatabaseKind()} database`, () => {
-  it("deletes expired throttle windows, flows, link tokens and week-old done jobs, and keeps the rest", async () => {
+  it("deletes expired throttle windows, flows, link tokens, week-old done jobs and idempotency keys, and keeps the rest", async () => {
     const db = handle.db;
     const [user] = await db.insert(users).values({ email: "housekeeping@example.com" }).returning();
     await db.insert(rateLimitHits).values([
@@ -39,12 +47,22 @@ describe(`housekeeping on the ${testDatabaseKind()} database`, () => {
       { kind: "send_email", payload: { which: "failed long ago" }, failedAt: ago(30 * DAY) },
       { kind: "send_email", payload: { which: "pending" }, runAt: ago(30 * DAY) },
     ]);
+    await db.insert(idempotencyKeys).values([
+      { scope: "POST /api/v1/orders guest", key: "old", requestHash: "x", expiresAt: ago(MINUTE) },
+      { scope: "POST /api/v1/orders guest", key: "kept", requestHash: "x", expiresAt: ahead(HOUR) },
+    ]);
+    await db.insert(ticketLookupLinks).values([
+      { email: "gone@example.com", tokenHash: "spent-pass", expiresAt: ago(MINUTE) },
+      { email: "here@example.com", tokenHash: "live-link", expiresAt: ahead(DAY) },
+    ]);
 
     expect(await deleteExpiredRows(db, now)).toEqual({
       rateLimitWindows: 1,
       flowStates: 1,
       oneTimeTokens: 1,
       doneJobs: 1,
+      idempotencyKeys: 1,
+      ticketLookupLinks: 1,
     });
     expect((await db.select().from(rateLimitHits)).map((row) => row.key)).toEqual(["email:recent"]);
     expect((await db.select().from(flowStates)).map((row) => row.expiresAt)).toEqual([ahead(5 * MINUTE)]);
@@ -54,7 +72,9 @@ describe(`housekeeping on the ${testDatabaseKind()} database`, () => {
       "failed long ago",
       "pending",
     ]);
+    expect((await db.select().from(idempotencyKeys)).map((row) => row.key)).toEqual(["kept"]);
+    expect((await db.select().from(ticketLookupLinks)).map((row) => row.tokenHash)).toEqual(["live-link"]);
     // Running it again finds nothing more to delete.
-    expect(Object.values(await deleteExpiredRows(db, now))).toEqual([0, 0, 0, 0]);
+    expect(Object.values(await deleteExpiredRows(db, now))).toEqual([0, 0, 0, 0, 0, 0]);
   });
 });

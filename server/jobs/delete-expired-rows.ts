@@ -1,6 +1,6 @@
 import { and, isNotNull, lt } from "drizzle-orm";
 import type { Database } from "#server/db/client";
-import { flowStates, jobs, oneTimeTokens, rateLimitHits } from "#server/db/schema";
+import { flowStates, idempotencyKeys, jobs, oneTimeTokens, rateLimitHits, ticketLookupLinks } from "#server/db/schema";
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Throttle windows are an hour at most; a day keeps them readable when looking into an incident. */
@@ -13,6 +13,10 @@ export interface DeletedRows {
   flowStates: number;
   oneTimeTokens: number;
   doneJobs: number;
+  /** Answers kept for Idempotency-Key retries past their 24 hours (server/http/idempotency.ts). */
+  idempotencyKeys: number;
+  /** Find My Ticket links and the passes they became, past their time (services/ticket-lookup.ts). */
+  ticketLookupLinks: number;
 }
 
 /**
@@ -33,10 +37,20 @@ export async function deleteExpiredRows(db: Database, now: Date): Promise<Delete
     .delete(jobs)
     .where(and(isNotNull(jobs.doneAt), lt(jobs.doneAt, new Date(now.getTime() - DONE_JOBS_KEPT_MS))))
     .returning({ id: jobs.id });
+  const keys = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.expiresAt, now))
+    .returning({ key: idempotencyKeys.key });
+  const lookups = await db
+    .delete(ticketLookupLinks)
+    .where(lt(ticketLookupLinks.expiresAt, now))
+    .returning({ id: ticketLookupLinks.id });
   return {
     rateLimitWindows: rateLimitWindows.length,
     flowStates: flows.length,
     oneTimeTokens: tokens.length,
     doneJobs: doneJobs.length,
+    idempotencyKeys: keys.length,
+    ticketLookupLinks: lookups.length,
   };
 }

@@ -24,7 +24,7 @@ describe(`the jobs worker on the ${testDatabaseKind()} database`, () => {
     // A poll this slow would never be reached within the test: only the in-process signal can wake it.
     const worker = startJobsWorker({
       db,
-      handlers: createJobHandlers({ mailer: createMailboxMailer(db), siteUrl }),
+      handlers: createJobHandlers({ db, mailer: createMailboxMailer(db), siteUrl }),
       logger,
       pollIntervalMs: 60_000,
     });

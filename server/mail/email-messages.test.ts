@@ -17,7 +17,11 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
 
 const english = flatten(en);
 
-describe.each(LANGUAGES)("the %s account e-mail texts", (language) => {
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!).sort();
+}
+
+describe.each(LANGUAGES)("the %s account and order e-mail texts", (language) => {
   const messages = flatten(EMAIL_MESSAGES[language]);
 
   it("have every key English has, and no other", () => {
@@ -35,9 +39,17 @@ describe.each(LANGUAGES)("the %s account e-mail texts", (language) => {
     expect(missing).toEqual([]);
   });
 
-  it("say how long each link is valid: 24 hours to confirm a sign-up, 15 minutes for the others", () => {
-    const { signup, magiclink, recovery } = EMAIL_MESSAGES[language];
+  it("keep every placeholder of the English text, and no other", () => {
+    const mismatched = [...english]
+      .filter(([key, text]) => placeholders(messages.get(key) ?? "").join() !== placeholders(text).join())
+      .map(([key]) => key);
+    expect(mismatched).toEqual([]);
+  });
+
+  it("say how long each link is valid: 24 hours to confirm a sign-up or find tickets, 15 minutes for the others", () => {
+    const { signup, magiclink, recovery, ticket_lookup } = EMAIL_MESSAGES[language];
     expect(signup.validity).toContain("24");
+    expect(ticket_lookup.validity).toContain("24");
     expect(magiclink.validity).toContain("15");
     expect(recovery.validity).toContain("15");
   });

@@ -185,7 +185,7 @@ describe(`delivering account e-mails (${testDatabaseKind()} database)`, () => {
   it("retries a queued e-mail the SMTP server refused once, and sends it exactly once", async () => {
     await handle.db.delete(jobs);
     const { smtp, mailer } = await smtpMailer({ rejections: 1 });
-    const deps = { handlers: createJobHandlers({ mailer, siteUrl }), logger };
+    const deps = { handlers: createJobHandlers({ db: handle.db, mailer, siteUrl }), logger };
     await handle.db.transaction((tx) =>
       enqueueEmail(tx, { kind: "recovery", to: "hanna@example.com", language: "am", link: `${siteUrl}/reset` }),
     );
@@ -228,7 +228,7 @@ describe(`delivering account e-mails (${testDatabaseKind()} database)`, () => {
       payload: { kind: "magiclink", to: "x@example.com", language: "en", link: "javascript:alert(1)" },
       maxAttempts: 1,
     });
-    const deps = { handlers: createJobHandlers({ mailer, siteUrl }), logger };
+    const deps = { handlers: createJobHandlers({ db: handle.db, mailer, siteUrl }), logger };
     expect((await runDueJobs(handle.db, deps, new Date(Date.now() + 1_000)))[0]?.outcome).toBe("failed");
     expect(await handle.db.select().from(mailboxMessages)).toHaveLength(before);
   });

@@ -31,6 +31,14 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         text: email.text,
         html: email.html,
         headers: { "Content-Language": email.language },
+        // An inline picture gets its file name as Content-ID (the HTML's cid:NAME), which makes
+        // nodemailer wrap the HTML and it in multipart/related; the others are ordinary attachments.
+        attachments: email.attachments?.map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          content: attachment.content,
+          ...(attachment.inline ? { cid: attachment.filename, contentDisposition: "inline" as const } : {}),
+        })),
       });
     },
     close: () => transport.close(),
@@ -40,7 +48,18 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 export function createMailboxMailer(db: Database): Mailer {
   return {
     deliver: (email) =>
-      saveMailboxMessage(db, { toAddress: email.to, subject: email.subject, html: email.html, text: email.text }),
+      saveMailboxMessage(db, {
+        toAddress: email.to,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        // Kept as base64 in the JSON column: pictures are bytes, and /dev/mailbox serves them back.
+        attachments: (email.attachments ?? []).map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          content: attachment.content.toString("base64"),
+        })),
+      }),
     close: () => {},
   };
 }

@@ -1,10 +1,12 @@
 import type { Language } from "#domain/language";
 import type { Database } from "#server/db/client";
-import { jobs } from "#server/db/schema";
-import { signalJobEnqueued } from "#server/jobs/job-signal";
+import { enqueueJob } from "#server/jobs/enqueue-job";
 
-/** The account e-mails we send; each has a subject, HTML and text in all four languages. */
-export type EmailKind = "signup" | "magiclink" | "recovery" | "password_changed";
+/**
+ * The account e-mails we send, and Find My Ticket's link (to an address, not an order); each has a
+ * subject, HTML and text in all four languages.
+ */
+export type EmailKind = "signup" | "magiclink" | "recovery" | "password_changed" | "ticket_lookup";
 
 export interface EmailRequest {
   kind: EmailKind;
@@ -22,6 +24,5 @@ export const SEND_EMAIL_JOB = "send_email";
  * failed send is retried by the jobs worker without the request waiting (decision 007).
  */
 export async function enqueueEmail(db: Pick<Database, "insert">, email: EmailRequest): Promise<void> {
-  await db.insert(jobs).values({ kind: SEND_EMAIL_JOB, payload: { ...email } });
-  signalJobEnqueued();
+  await enqueueJob(db, SEND_EMAIL_JOB, { ...email });
 }

@@ -5,7 +5,7 @@ import { EMAIL_MESSAGES, escapeHtml, renderEmail } from "./render-email";
 
 const siteUrl = "https://events.example.org";
 const link = `${siteUrl}/auth/confirm?token_hash=abc123&type=magiclink&next=%2Fdashboard`;
-const KINDS_WITH_LINK = ["signup", "magiclink", "recovery"] as const;
+const KINDS_WITH_LINK = ["signup", "magiclink", "recovery", "ticket_lookup"] as const;
 
 describe("rendering the account e-mails", () => {
   it.each(LANGUAGES.flatMap((language) => KINDS_WITH_LINK.map((kind) => [language, kind] as const)))(
@@ -69,7 +69,7 @@ describe("rendering the account e-mails", () => {
         "http(s)",
       );
     }
-    const kinds: EmailKind[] = ["signup", "magiclink", "recovery"];
+    const kinds: EmailKind[] = ["signup", "magiclink", "recovery", "ticket_lookup"];
     for (const kind of kinds) {
       expect(() => renderEmail({ kind, to: "a@example.com", language: "en" }, siteUrl)).toThrow("needs a link");
     }

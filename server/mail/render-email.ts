@@ -7,18 +7,38 @@ import type { EmailRequest } from "./outbox";
 
 export const EMAIL_MESSAGES: Record<Language, EmailMessages> = { en, fr, ar, am };
 
-/** A message ready to send: the same words as HTML and as plain text. */
+/**
+ * A file sent with a message. An `inline` one is a picture the HTML shows (`<img src="cid:NAME">`):
+ * its Content-ID is its file name, so the HTML can name it and the dev mailbox can find it again.
+ */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+  inline?: boolean;
+}
+
+/** A message ready to send: the same words as HTML and as plain text, and any files with it. */
 export interface RenderedEmail {
   to: string;
   language: Language;
   subject: string;
   html: string;
   text: string;
+  attachments?: EmailAttachment[];
 }
 
-interface EmailContent {
+/** A block of its own between the paragraphs and the button (an order's details, its tickets). */
+export interface EmailSection {
+  /** Already escaped by whoever made it. */
+  html: string;
+  text: string;
+}
+
+export interface EmailContent {
   heading: string;
   paragraphs: string[];
+  sections?: EmailSection[];
   action: { label: string; href: string };
   notes: string[];
 }
@@ -43,7 +63,23 @@ export function renderEmail(email: EmailRequest, siteUrl: string): RenderedEmail
     to: email.to,
     language: email.language,
     subject,
-    html: renderHtml(content, messages, email.language, subject, siteUrl),
+    ...renderEmailBody(content, email.language, subject, siteUrl),
+  };
+}
+
+/**
+ * The HTML and text of any of our e-mails from its content, in the layout every message shares (the
+ * order e-mails use it too). The action's href must already be checked (checkedLink).
+ */
+export function renderEmailBody(
+  content: EmailContent,
+  language: Language,
+  subject: string,
+  siteUrl: string,
+): { html: string; text: string } {
+  const messages = EMAIL_MESSAGES[language];
+  return {
+    html: renderHtml(content, messages, language, subject, siteUrl),
     text: renderText(content, messages, siteUrl),
   };
 }
@@ -69,7 +105,8 @@ function contentOf(email: EmailRequest, messages: EmailMessages, siteUrl: string
   };
 }
 
-function checkedLink(link: string): string {
+/** `link` as an absolute http(s) URL; anything else throws, so no e-mail carries a `javascript:` button. */
+export function checkedLink(link: string): string {
   // URL.canParse, not URL.parse: Node 20 lacks the latter.
   const url = URL.canParse(link) ? new URL(link) : null;
   if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
@@ -115,6 +152,7 @@ function renderHtml(
 <p style="margin:0 0 8px;font-size:14px;font-weight:bold;color:${MUTED_COLOR};">${escapeHtml(messages.siteName)}</p>
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${TEXT_COLOR};">${escapeHtml(content.heading)}</h1>
 ${content.paragraphs.map((text) => paragraph(text)).join("\n")}
+${(content.sections ?? []).map((section) => section.html).join("\n")}
 <p style="margin:24px 0;"><a href="${href}" style="display:inline-block;padding:12px 24px;background-color:${ACCENT_COLOR};color:#ffffff;border-radius:6px;font-weight:bold;text-decoration:none;">${escapeHtml(content.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:14px;color:${MUTED_COLOR};">${escapeHtml(messages.rawLinkLabel)}<br><a href="${href}" dir="ltr" style="color:${ACCENT_COLOR};word-break:break-all;">${href}</a></p>
 ${content.notes.map((text) => paragraph(text, `font-size:14px;color:${MUTED_COLOR};`)).join("\n")}
@@ -133,6 +171,7 @@ function renderText(content: EmailContent, messages: EmailMessages, siteUrl: str
   return [
     content.heading,
     ...content.paragraphs,
+    ...(content.sections ?? []).map((section) => section.text),
     `${content.action.label}:\n${content.action.href}`,
     ...content.notes,
     `-- \n${messages.siteName} · ${siteUrl}\n${messages.footer}`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client";
 import { mailboxMessages } from "#server/db/schema";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
-import { getMailboxMessage, listMailboxMessages, saveMailboxMessage } from "./mailbox";
+import { getMailboxAttachment, getMailboxMessage, listMailboxMessages, saveMailboxMessage } from "./mailbox";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -66,6 +66,42 @@ describe(`the development mailbox on the ${testDatabaseKind()} database`, () => 
       "http://localhost:3000/auth/confirm?token_hash=a&type=magiclink",
       "https://events.example.org",
     ]);
+  });
+
+  it("keeps a message's files, lists them, serves each, and shows its inline pictures from them", async () => {
+    const png = Buffer.from("89504e470d0a1a0a0000", "hex");
+    await saveMailboxMessage(handle.db, {
+      toAddress: "files@example.com",
+      subject: "Tickets",
+      html: '<img src="cid:ticket-A.png" alt="QR"><img src="cid:notes.txt" alt="not a picture"><img src="cid:missing.png" alt="x">',
+      text: "Tickets",
+      attachments: [
+        { filename: "ticket-A.png", contentType: "image/png", content: png.toString("base64") },
+        { filename: "notes.txt", contentType: "text/plain", content: Buffer.from("hi").toString("base64") },
+        {
+          filename: "event.ics",
+          contentType: "text/calendar; charset=utf-8",
+          content: Buffer.from("BEGIN:VCALENDAR").toString("base64"),
+        },
+      ],
+    });
+    const [summary] = await listMailboxMessages(handle.db, { to: "files@example.com" });
+    const message = (await getMailboxMessage(handle.db, summary!.id))!;
+    expect(message.attachments).toEqual([
+      { index: 0, filename: "ticket-A.png", contentType: "image/png", bytes: 10 },
+      { index: 1, filename: "notes.txt", contentType: "text/plain", bytes: 2 },
+      { index: 2, filename: "event.ics", contentType: "text/calendar; charset=utf-8", bytes: 15 },
+    ]);
+    // Only pictures become data: URLs; anything else, or a name with no file, stays as sent.
+    expect(message.html).toBe(
+      `<img src="data:image/png;base64,${png.toString("base64")}" alt="QR"><img src="cid:notes.txt" alt="not a picture"><img src="cid:missing.png" alt="x">`,
+    );
+    expect((await getMailboxAttachment(handle.db, summary!.id, 2))?.content.toString()).toBe("BEGIN:VCALENDAR");
+    for (const index of [3, -1, 1.5]) expect(await getMailboxAttachment(handle.db, summary!.id, index)).toBeNull();
+    expect(await getMailboxAttachment(handle.db, 999_999, 0)).toBeNull();
+    // A message saved without files has none.
+    const [older] = await listMailboxMessages(handle.db, { to: "links@example.com" });
+    expect((await getMailboxMessage(handle.db, older!.id))!.attachments).toEqual([]);
   });
 
   it("finds nothing for ids that do not exist or cannot be ids", async () => {

@@ -15,16 +15,22 @@ export interface MailboxMessageSummary {
 }
 
 export interface MailboxMessage extends MailboxMessageSummary {
+  /** The HTML as sent, except that its inline pictures (cid:NAME) are shown from their attachments. */
   html: string;
   text: string;
   /** The web addresses the message asks the reader to open, in order, each once. */
   links: string[];
+  /** The files sent with it, by their position (which /dev/mailbox/:id/attachments/:index serves). */
+  attachments: { index: number; filename: string; contentType: string; bytes: number }[];
 }
+
+/** A stored attachment: what the mailer was given, the content in base64. */
+export type MailboxAttachment = (typeof mailboxMessages.$inferSelect)["attachments"][number];
 
 /** Delivery without an SMTP server: the message is kept for /dev/mailbox (decision 007). */
 export async function saveMailboxMessage(
   db: Database,
-  message: { toAddress: string; subject: string; html: string; text: string },
+  message: { toAddress: string; subject: string; html: string; text: string; attachments?: MailboxAttachment[] },
 ): Promise<void> {
   await db.insert(mailboxMessages).values(message);
 }
@@ -57,8 +63,53 @@ export async function getMailboxMessage(db: Database, id: number): Promise<Mailb
     toAddress: row.toAddress,
     subject: row.subject,
     createdAt: row.createdAt,
-    html: row.html,
+    html: withInlinePictures(row.html, row.attachments),
     text: row.text,
     links: [...new Set(row.text.match(/https?:\/\/[^\s<>"]+/g) ?? [])],
+    attachments: row.attachments.map((attachment, index) => ({
+      index,
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      bytes: Buffer.byteLength(attachment.content, "base64"),
+    })),
   };
+}
+
+/** One file of message `id`, by its position; null when there is no such message or file. */
+export async function getMailboxAttachment(
+  db: Database,
+  id: number,
+  index: number,
+): Promise<{ filename: string; contentType: string; content: Buffer } | null> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647 || !Number.isSafeInteger(index) || index < 0) {
+    return null;
+  }
+  const [row] = await db
+    .select({ attachments: mailboxMessages.attachments })
+    .from(mailboxMessages)
+    .where(eq(mailboxMessages.id, id));
+  const attachment = row?.attachments[index];
+  if (!attachment) return null;
+  return { ...attachment, content: Buffer.from(attachment.content, "base64") };
+}
+
+/**
+ * A mail program shows `<img src="cid:NAME">` from the attachment whose Content-ID is NAME (our
+ * mailers use the file name, render-email.ts); the mailbox's page has no such parts, so each such
+ * picture is written into the HTML as a data: URL instead. Only pictures: nothing else becomes a URL.
+ */
+function withInlinePictures(html: string, attachments: readonly MailboxAttachment[]): string {
+  const pictures = new Map(
+    attachments
+      .filter((attachment) => /^image\/(png|jpeg|gif|webp)$/.test(attachment.contentType))
+      .map((attachment) => [attachment.filename, attachment]),
+  );
+  if (pictures.size === 0) return html;
+  return html.replace(/src="cid:([^"]+)"/g, (original, name: string) => {
+    const picture = pictures.get(name);
+    // Base64 only, so nothing can close the attribute.
+    return picture && /^[A-Za-z0-9+/]*={0,2}$/.test(picture.content)
+      ? `src="data:${picture.contentType};base64,${picture.content}"`
+      : original;
+  });
 }

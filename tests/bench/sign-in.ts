@@ -9,7 +9,6 @@
 // X-Forwarded-For with TRUST_PROXY on (as behind a load balancer), so neither the per-account nor the
 // per-address throttle counts these as one person hammering the door: the bench measures the work of a
 // sign-in (an Argon2id verification, a session and a refresh token written, an ES256 token signed).
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -25,6 +24,7 @@ import { openDatabase } from "#server/db/client";
 import { users } from "#server/db/schema";
 import { readConfig } from "#server/env";
 import { createLogger } from "#server/logger";
+import { startServerProcess, tieToParent } from "#tests/support/app-processes";
 import { startPostgres } from "#tests/support/postgres-server";
 
 const DURATION = positiveNumber("DURATION", 10);
@@ -46,6 +46,7 @@ const accountEmail = (index: number) => `bench-${index}@example.com`;
 
 /** The server side, run as `sign-in.ts --serve` in a child process: prints its URL once it listens. */
 async function serveForBench(): Promise<void> {
+  tieToParent();
   const config = readConfig({ ...process.env, NODE_ENV: "production", TRUST_PROXY: "true", LOG_LEVEL: "warn" });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, embeddedDir: config.embeddedDatabaseDir });
   await database.migrate();
@@ -64,40 +65,6 @@ async function serveForBench(): Promise<void> {
   const stop = () => server.close(() => void database.close().then(() => process.exit(0)));
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
-}
-
-async function startBenchServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [
-      ...(process.env.PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : []),
-      "--import",
-      "tsx",
-      fileURLToPath(import.meta.url),
-      "--serve",
-    ],
-    {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The bench server did not start:\n${output}`)), 120_000);
-    child.stderr?.on("data", (chunk) => (output += chunk));
-    child.stdout?.on("data", (chunk) => {
-      output += chunk;
-      const match = /LISTENING (\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ url: match[1]!, child });
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The bench server exited (${code}):\n${output}`));
-    });
-  });
 }
 
 interface Result {
@@ -175,13 +142,20 @@ async function runBench(): Promise<void> {
     } else if (database !== "embedded") {
       throw new Error(`DATABASES: unknown database "${database}"`);
     }
-    const { url, child } = await startBenchServer(env);
+    const server = await startServerProcess({
+      script: fileURLToPath(import.meta.url),
+      args: ["--serve"],
+      env,
+      profileDir: process.env.PROFILE_DIR,
+    }).catch((error) => {
+      stopPostgres();
+      throw error;
+    });
     try {
       console.log(`Measuring ${CONCURRENCY} concurrent sign-ins for ${DURATION} s on the ${database} database...`);
-      results.push(await measure(database, url));
+      results.push(await measure(database, server.url));
     } finally {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
+      await server.stop();
       stopPostgres();
       rmSync(dataDir, { recursive: true, force: true });
     }

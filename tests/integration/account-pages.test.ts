@@ -16,6 +16,7 @@ import { oneTimeTokens, users } from "#server/db/schema";
 import { readConfig } from "#server/env";
 import type { Viewer } from "#server/http/app-env";
 import { SESSION_COOKIE } from "#server/http/session-cookie";
+import { createSandboxProvider } from "#server/payments/sandbox-provider";
 import { listMyInterests } from "#server/services/interests";
 import { countEmails, latestEmailLink } from "#tests/support/auth-mail";
 import { createTestSession, testAuthRequest } from "#tests/support/auth-session";
@@ -42,6 +43,7 @@ function contextFor(viewer: Viewer | null = null): AppLoadContext {
     requestId: randomUUID(),
     viewer,
     clientAddress: testAuthRequest().ip,
+    payments: createSandboxProvider(),
   };
 }
 

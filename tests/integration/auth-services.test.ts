@@ -295,7 +295,7 @@ describe(`the account services on the ${testDatabaseKind()} database`, () => {
       const link = await latestEmailLink(own.db, email, "recovery");
       const token = new URL(link).searchParams.get("token")!;
       await own.db.update(jobs).set({ maxAttempts: 1 });
-      const handlers = (mailer: Mailer) => createJobHandlers({ mailer, siteUrl: config.publicUrl });
+      const handlers = (mailer: Mailer) => createJobHandlers({ db: own.db, mailer, siteUrl: config.publicUrl });
       // Jobs are due from when they were queued (the database's clock): run them a little later.
       const runAt = new Date(Date.now() + 5_000);
       expect((await runDueJobs(own.db, { handlers: handlers(refusing), logger }, runAt))[0]?.outcome).toBe("failed");

@@ -1,6 +1,7 @@
 /**
  * The account e-mails' words in English, which define the keys; every other language gives exactly
- * these keys (typed here, and checked by email-messages.test.ts). `{{email}}` is the recipient.
+ * these keys (typed here, and checked by email-messages.test.ts). `{{email}}` is the recipient. The
+ * order e-mails (render-order-email.ts) use `order` and the keys named after their kinds.
  */
 export const en = {
   siteName: "DMV Events",
@@ -35,6 +36,57 @@ export const en = {
     ifYou: "If it was you, there is nothing more to do.",
     ifNotYou: "If it was not you, reset your password now to take your account back:",
     action: "Reset my password",
+  },
+  ticket_lookup: {
+    subject: "Your DMV Events tickets",
+    heading: "Find your tickets",
+    intro: "Someone asked for the tickets ordered with {{email}} on DMV Events. Open them with the button below.",
+    action: "Show my tickets",
+    validity: "This link is valid for 24 hours and works once; asking again sends a new one.",
+  },
+  /** The order e-mails' shared words; `{{event}}` is the event's title. */
+  order: {
+    greeting: "Hello {{name}},",
+    field: "{{label}}: {{value}}",
+    details: "Your order",
+    event: "Event",
+    when: "When",
+    where: "Where",
+    orderNumber: "Order number",
+    total: "Total",
+    free: "Free",
+    ticketsHeading: "Your tickets",
+    ticketCode: "Ticket code",
+    qrAlt: "QR code of ticket {{code}}",
+    showAtDoor:
+      "Show each ticket's QR code at the door, on your phone or printed. If it cannot be scanned, the code below it can be typed.",
+    calendarNote: "The event is attached as event.ics: open it to add the event to your calendar.",
+    privateLink: "The link opens your order without an account: keep this e-mail to yourself.",
+    viewOrder: "View my order",
+  },
+  order_confirmed: {
+    subject: "Your tickets for {{event}}",
+    heading: "Your order is confirmed",
+    intro: "Thank you! Your order for {{event}} is confirmed. Your tickets are below.",
+  },
+  order_cancelled: {
+    subject: "Your order for {{event}} was cancelled",
+    heading: "Your order was cancelled",
+    intro: "Your order for {{event}} was cancelled, and its tickets are no longer valid.",
+  },
+  order_refunded: {
+    subject: "Your order for {{event}} was refunded",
+    heading: "Your order was refunded",
+    intro:
+      "The organizer refunded your order for {{event}}: {{amount}} goes back to the card you paid with, and the tickets are no longer valid.",
+    timing: "A refund usually reaches the card within 5 to 10 business days.",
+  },
+  waitlist_offer: {
+    subject: "A ticket for {{event}} is waiting for you",
+    heading: "A ticket freed up for you",
+    intro: "Good news: a ticket for {{event}} freed up, and we are holding it for you.",
+    holdUntil: "Complete your order by {{time}}. After that, the ticket goes to the next person on the waitlist.",
+    action: "Complete my order",
   },
 };
 

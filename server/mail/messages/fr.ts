@@ -39,4 +39,56 @@ export const fr: EmailMessages = {
     ifNotYou: "Si ce n'était pas vous, réinitialisez votre mot de passe dès maintenant pour reprendre votre compte :",
     action: "Réinitialiser mon mot de passe",
   },
+  ticket_lookup: {
+    subject: "Vos billets DMV Events",
+    heading: "Retrouvez vos billets",
+    intro:
+      "Quelqu'un a demandé les billets commandés avec {{email}} sur DMV Events. Ouvrez-les avec le bouton ci-dessous.",
+    action: "Afficher mes billets",
+    validity: "Ce lien est valable 24 heures et ne sert qu'une fois ; une nouvelle demande en envoie un autre.",
+  },
+  order: {
+    greeting: "Bonjour {{name}},",
+    field: "{{label}} : {{value}}",
+    details: "Votre commande",
+    event: "Événement",
+    when: "Quand",
+    where: "Où",
+    orderNumber: "Numéro de commande",
+    total: "Total",
+    free: "Gratuit",
+    ticketsHeading: "Vos billets",
+    ticketCode: "Code du billet",
+    qrAlt: "Code QR du billet {{code}}",
+    showAtDoor:
+      "Présentez le code QR de chaque billet à l'entrée, sur votre téléphone ou imprimé. S'il ne peut pas être scanné, le code inscrit dessous peut être saisi.",
+    calendarNote: "L'événement est joint sous le nom event.ics : ouvrez-le pour l'ajouter à votre agenda.",
+    privateLink: "Le lien ouvre votre commande sans compte : gardez cet e-mail pour vous.",
+    viewOrder: "Voir ma commande",
+  },
+  order_confirmed: {
+    subject: "Vos billets pour {{event}}",
+    heading: "Votre commande est confirmée",
+    intro: "Merci ! Votre commande pour {{event}} est confirmée. Vos billets figurent ci-dessous.",
+  },
+  order_cancelled: {
+    subject: "Votre commande pour {{event}} a été annulée",
+    heading: "Votre commande a été annulée",
+    intro: "Votre commande pour {{event}} a été annulée, et ses billets ne sont plus valables.",
+  },
+  order_refunded: {
+    subject: "Votre commande pour {{event}} a été remboursée",
+    heading: "Votre commande a été remboursée",
+    intro:
+      "L'organisateur a remboursé votre commande pour {{event}} : {{amount}} sont reversés sur la carte utilisée pour payer, et les billets ne sont plus valables.",
+    timing: "Un remboursement parvient généralement sur la carte sous 5 à 10 jours ouvrés.",
+  },
+  waitlist_offer: {
+    subject: "Un billet pour {{event}} vous attend",
+    heading: "Un billet s'est libéré pour vous",
+    intro: "Bonne nouvelle : un billet pour {{event}} s'est libéré, et nous vous le réservons.",
+    holdUntil:
+      "Finalisez votre commande avant le {{time}}. Passé ce délai, le billet ira à la personne suivante sur la liste d'attente.",
+    action: "Finaliser ma commande",
+  },
 };

@@ -1,0 +1,339 @@
+import { ArrowLeft } from "lucide-react";
+import { Fragment } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { buttonClasses } from "#app/components/ui/button";
+import { formatCount, formatDate, formatMoney, formatTime, formatTimeZone } from "#app/i18n/format";
+import { metaTranslator } from "#app/i18n/meta";
+import { useTranslation } from "#app/i18n/use-translation";
+import { readSmallForm } from "#app/read-small-form";
+import { requireViewer } from "#app/require-viewer";
+import { ORDER_STATUSES } from "#domain/order";
+import { parseRecordId } from "#domain/record-id";
+import { isUuid } from "#server/auth/secrets";
+import { AppError } from "#server/errors";
+import { listEventOrders, type EventOrderRow, type EventOrders } from "#server/services/event-orders";
+import { getOrderDetail, refundOrder } from "#server/services/orders";
+import type { Route } from "./+types/event-orders";
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+/** Problems of a refund the page explains (AppError conflict `fields.order`, or an order not of this event). */
+type RefundProblem = "not_refundable" | "refund_failed" | "not_found";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
+  return [{ title: `${t("organizerOrders.metaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+}
+
+function eventIdFor(params: { id: string }): number {
+  const id = parseRecordId(params.id);
+  if (id === null) throw data(null, { status: 404, headers: PRIVATE });
+  return id;
+}
+
+/** Strangers get the same 404 as for an event that does not exist (listEventOrders says not_found). */
+async function asOrganizer<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && (error.code === "forbidden" || error.code === "not_found")) {
+      throw data(null, { status: 404, headers: PRIVATE });
+    }
+    throw error;
+  }
+}
+
+/**
+ * /events/:id/orders: the event's orders for its organizer and co-organizers, newest first, with a
+ * Refund for paid confirmed orders. `?refund=<order id>` asks to confirm a refund (a link never
+ * refunds by itself); `?refunded=<order id>` tells that one was made, after the redirect.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  const eventId = eventIdFor(params);
+  const search = new URL(request.url).searchParams;
+  const page = Number.parseInt(search.get("page") ?? "1", 10);
+  const list = await asOrganizer(() =>
+    listEventOrders(context.db, viewer, eventId, { page: Number.isFinite(page) ? page : 1 }),
+  );
+  const refunding = list.orders.find((order) => order.id === search.get("refund") && order.isRefundable) ?? null;
+  const refunded = list.orders.find((order) => order.id === search.get("refunded")) ?? null;
+  return data({ ...list, refundingId: refunding?.id ?? null, refundedId: refunded?.id ?? null }, { headers: PRIVATE });
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
+/** Refunds an order of this event through the payment provider, then shows the list again (PRG). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const eventId = eventIdFor(params);
+  const form = await readSmallForm(request);
+  const orderId = form instanceof FormData ? String(form.get("orderId") ?? "") : "";
+  if (!(form instanceof FormData) || form.get("intent") !== "refund" || !isUuid(orderId)) {
+    return refundProblem("not_found", 400);
+  }
+  // Only this event's orders from this page: an order of another event is not here to refund.
+  const order = await getOrderDetail(context.db, orderId);
+  if (!order || order.event.id !== eventId) {
+    await asOrganizer(() => listEventOrders(context.db, viewer, eventId)); // strangers: 404
+    return refundProblem("not_found", 404);
+  }
+  try {
+    await refundOrder(context.db, context.payments, viewer, orderId, {
+      now: new Date(),
+      siteUrl: context.config.publicUrl,
+    });
+  } catch (error) {
+    if (error instanceof AppError && (error.code === "forbidden" || error.code === "not_found")) {
+      throw data(null, { status: 404, headers: PRIVATE });
+    }
+    if (error instanceof AppError && error.code === "conflict") {
+      const word = error.fields?.order;
+      return refundProblem(word === "refund_failed" ? "refund_failed" : "not_refundable", 409);
+    }
+    throw error;
+  }
+  const page = new URL(request.url).searchParams.get("page") ?? "1";
+  return redirect(`/events/${eventId}/orders?page=${encodeURIComponent(page)}&refunded=${orderId}`, {
+    headers: PRIVATE,
+  });
+}
+
+function refundProblem(problem: RefundProblem, status: number) {
+  return data({ problem }, { status, headers: PRIVATE });
+}
+
+export default function EventOrdersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const { event, orders, counts, page, pages, refundingId, refundedId } = loaderData;
+  const refunded = orders.find((order) => order.id === refundedId) ?? null;
+  const startsAt = new Date(event.startsAt);
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8">
+      <div className="flex flex-col gap-2">
+        <Link
+          to={`/events/${event.id}`}
+          className="inline-flex items-center gap-1 self-start text-sm underline-offset-4 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:rotate-180" />
+          {t("organizerOrders.backToEvent")}
+        </Link>
+        <h1 className="text-3xl font-bold">{t("organizerOrders.title")}</h1>
+        <p className="text-lg">{event.title}</p>
+        <p className="text-sm text-muted-foreground">
+          {t("organizerOrders.timeZoneNote", { zone: formatTimeZone(startsAt, event.timeZone, language) })}
+        </p>
+      </div>
+
+      <StatusCounts counts={counts} />
+
+      {refunded && (
+        <p role="status" className="rounded-md border border-border bg-muted p-4 text-sm">
+          {t("organizerOrders.refunded", {
+            amount: formatMoney(refunded.totalCents, language),
+            buyer: refunded.buyerName,
+          })}
+        </p>
+      )}
+      {actionData?.problem && (
+        <p role="alert" className="rounded-md border border-red-700 p-4 text-sm dark:border-red-400">
+          {t(`organizerOrders.problems.${actionData.problem}`)}
+        </p>
+      )}
+      {orders.length === 0 ? (
+        <p>{t("organizerOrders.empty")}</p>
+      ) : (
+        <OrdersTable event={event} orders={orders} page={page} refundingId={refundingId} />
+      )}
+      {pages > 1 && <Pagination eventId={event.id} page={page} pages={pages} />}
+    </div>
+  );
+}
+
+function StatusCounts({ counts }: { counts: EventOrders["counts"] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <dl aria-label={t("organizerOrders.countsLabel")} className="flex flex-wrap gap-3">
+      {ORDER_STATUSES.map((status) => (
+        <div key={status} className="rounded-md border border-border px-3 py-2">
+          <dt className="text-xs text-muted-foreground">{t(`organizerOrders.status.${status}`)}</dt>
+          <dd className="text-lg font-semibold">{formatCount(counts[status], i18n.language)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The table of orders: extend with columns here (issue 6 adds attendees and an export beside it). */
+function OrdersTable({
+  event,
+  orders,
+  page,
+  refundingId,
+}: {
+  event: EventOrders["event"];
+  orders: EventOrderRow[];
+  page: number;
+  /** The order whose refund is being confirmed, shown in a row of its own below it. */
+  refundingId: string | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  return (
+    <div
+      className="overflow-x-auto rounded-md border border-border"
+      tabIndex={0}
+      role="region"
+      aria-labelledby="event-orders-caption"
+    >
+      <table className="w-full text-start text-sm">
+        <caption id="event-orders-caption" className="sr-only">
+          {t("organizerOrders.caption", { event: event.title })}
+        </caption>
+        <thead className="bg-muted text-start">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-start font-medium">
+              {t("organizerOrders.columns.buyer")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-start font-medium">
+              {t("organizerOrders.columns.tickets")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-end font-medium">
+              {t("organizerOrders.columns.total")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-start font-medium">
+              {t("organizerOrders.columns.status")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-start font-medium">
+              {t("organizerOrders.columns.placed")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-start font-medium">
+              {t("organizerOrders.columns.actions")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => {
+            const placed = new Date(order.createdAt);
+            return (
+              <Fragment key={order.id}>
+                <tr className="border-t border-border align-top">
+                  <td className="px-3 py-2">
+                    <div className="font-medium">{order.buyerName}</div>
+                    <div className="text-muted-foreground" dir="ltr">
+                      {order.buyerEmail}
+                    </div>
+                  </td>
+                  <td className="px-3 py-2">
+                    <ul>
+                      {order.items.map((item) => (
+                        <li key={item.ticketTypeId}>
+                          {t("organizerOrders.itemLine", { quantity: item.quantity, name: item.name })}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td className="px-3 py-2 text-end whitespace-nowrap">
+                    {order.totalCents === 0 ? t("organizerOrders.free") : formatMoney(order.totalCents, language)}
+                    {order.cardLast4 && (
+                      <div className="text-xs text-muted-foreground">
+                        {t("organizerOrders.card", { brand: order.cardBrand ?? "", last4: order.cardLast4 })}
+                      </div>
+                    )}
+                  </td>
+                  <td className="px-3 py-2">
+                    <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium whitespace-nowrap">
+                      {t(`organizerOrders.status.${order.status}`)}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <time dateTime={placed.toISOString()}>
+                      {formatDate(placed, event.timeZone, language)} {formatTime(placed, event.timeZone, language)}
+                    </time>
+                  </td>
+                  <td className="px-3 py-2">
+                    {order.isRefundable && order.id !== refundingId && (
+                      <Link
+                        to={`/events/${event.id}/orders?page=${page}&refund=${order.id}#order-${order.id}`}
+                        id={`order-${order.id}`}
+                        className={buttonClasses("outline", "sm")}
+                        aria-label={t("organizerOrders.refundOf", { buyer: order.buyerName })}
+                      >
+                        {t("organizerOrders.refund")}
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+                {order.id === refundingId && (
+                  <tr>
+                    <td colSpan={6} className="px-3 pb-3">
+                      <RefundConfirmation eventId={event.id} order={order} page={page} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RefundConfirmation({ eventId, order, page }: { eventId: number; order: EventOrderRow; page: number }) {
+  const { t, i18n } = useTranslation();
+  const isSubmitting = useNavigation().state === "submitting";
+  return (
+    <Form
+      method="post"
+      action={`/events/${eventId}/orders?page=${page}`}
+      id={`order-${order.id}`}
+      className="flex flex-col gap-3 rounded-md border border-border p-4"
+      aria-labelledby="refund-confirmation"
+    >
+      <p id="refund-confirmation" className="font-medium">
+        {t("organizerOrders.confirmRefund", {
+          amount: formatMoney(order.totalCents, i18n.language),
+          buyer: order.buyerName,
+        })}
+      </p>
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="orderId" value={order.id} />
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md")}>
+          {t("organizerOrders.confirmRefundButton")}
+        </button>
+        <Link to={`/events/${eventId}/orders?page=${page}`} className={buttonClasses("ghost", "md")}>
+          {t("organizerOrders.keep")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function Pagination({ eventId, page, pages }: { eventId: number; page: number; pages: number }) {
+  const { t } = useTranslation();
+  const link = (target: number) => `/events/${eventId}/orders?page=${target}`;
+  return (
+    <nav aria-label={t("organizerOrders.pagination")} className="flex items-center justify-between gap-4">
+      {page > 1 ? (
+        <Link to={link(page - 1)} rel="prev" className={buttonClasses("outline")}>
+          {t("organizerOrders.previous")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-muted-foreground">{t("organizerOrders.pageOf", { page, pages })}</span>
+      {page < pages ? (
+        <Link to={link(page + 1)} rel="next" className={buttonClasses("outline")}>
+          {t("organizerOrders.next")}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
