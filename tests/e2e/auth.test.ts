@@ -436,6 +436,7 @@ describe("the account pages' accessibility", () => {
       await waitForHydration(page);
       await page.locator("button[value=google]").click();
       await expect.poll(() => page.getByRole("alert").count()).toBeGreaterThan(0);
+      await expect.poll(() => page.locator("[data-sonner-toast]").count()).toBeGreaterThan(0);
       await expectNoAxeViolations(page);
       if (language === "ar") expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { connectBrowser, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
+import { connectBrowser, expectNoAxeViolations, settleToasts, waitForHydration } from "#tests/support/browser";
 
 const { openPage, siteUrl } = connectBrowser();
 
@@ -99,20 +99,6 @@ async function payWith(page: Page, card: string) {
   await page.getByLabel("Year").fill(String(new Date().getFullYear() + 3));
   await page.getByLabel("Security code (CVC)").fill("123");
   await page.getByRole("button", { name: /^Pay \$/ }).click();
-}
-
-/**
- * Waits until no notice is arriving or leaving: a toast mid-transition is half transparent, which axe
- * reads as too little contrast. `withoutErrors` also waits out an error toast from an earlier step.
- */
-async function settleToasts(page: Page, { withoutErrors = false } = {}) {
-  const moving = page.locator("[data-sonner-toast][data-removed=true], [data-sonner-toast][data-mounted=false]");
-  await expect.poll(() => moving.count()).toBe(0);
-  if (withoutErrors) {
-    await expect.poll(() => page.locator("[data-sonner-toast][data-type=error]").count()).toBe(0);
-  }
-  // Sonner's enter transition lasts 400 ms.
-  await page.waitForTimeout(450);
 }
 
 describe("registering for a free event", () => {

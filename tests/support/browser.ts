@@ -38,8 +38,25 @@ export function expectCleanConsole(page: { consoleErrors: string[] }) {
   expect(page.consoleErrors).toEqual([]);
 }
 
-/** Zero axe violations (WCAG 2.1 AA and best practices) on what the page shows now. */
+/**
+ * Waits until no notice is arriving or leaving: a toast mid-transition is half transparent, which axe
+ * reads as too little contrast. `withoutErrors` also waits out an error toast from an earlier step.
+ * Costs nothing when no toast is on the page.
+ */
+export async function settleToasts(page: Page, { withoutErrors = false } = {}) {
+  if ((await page.locator("[data-sonner-toast]").count()) === 0) return;
+  const moving = page.locator("[data-sonner-toast][data-removed=true], [data-sonner-toast][data-mounted=false]");
+  await expect.poll(() => moving.count()).toBe(0);
+  if (withoutErrors) {
+    await expect.poll(() => page.locator("[data-sonner-toast][data-type=error]").count()).toBe(0);
+  }
+  // Sonner's enter transition lasts 400 ms.
+  await page.waitForTimeout(450);
+}
+
+/** Zero axe violations (WCAG 2.1 AA and best practices) on what the page shows now, toasts at rest. */
 export async function expectNoAxeViolations(page: Page) {
+  await settleToasts(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();
