@@ -12,18 +12,6 @@ export const WAITLIST_OFFER_HOURS = 24;
 export const ORDER_STATUSES = ["pending", "confirmed", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** pending → confirmed → cancelled or refunded; a pending order may also be cancelled (hold expired, buyer left). */
-const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ["confirmed", "cancelled"],
-  confirmed: ["cancelled", "refunded"],
-  cancelled: [],
-  refunded: [],
-};
-
-export function canChangeOrderStatus(from: OrderStatus, to: OrderStatus): boolean {
-  return NEXT_STATUSES[from].includes(to);
-}
-
 /** Whether a pending order's hold has run out at `now`. */
 export function isHoldExpired(holdExpiresAt: Date | null, now: Date): boolean {
   return holdExpiresAt !== null && holdExpiresAt.getTime() <= now.getTime();

@@ -24,11 +24,6 @@ export type WaitlistProblem =
 export const WAITLIST_ENTRY_STATUSES = ["waiting", "offered", "purchased", "expired", "left"] as const;
 export type WaitlistEntryStatus = (typeof WAITLIST_ENTRY_STATUSES)[number];
 
-/** A place in line still counts while waiting or holding an offer (the partial unique index agrees). */
-export function isActiveWaitlistStatus(status: WaitlistEntryStatus): boolean {
-  return status === "waiting" || status === "offered";
-}
-
 const recordId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** What joining takes: the sold-out ticket type of an event, and who to e-mail (a name and an address). */
