@@ -9,16 +9,14 @@ import { formatCount } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#app/read-small-form";
+import { asEventStaff, STAFF_PAGE_HEADERS, staffEventId } from "#app/event-staff-page";
 import { requireViewer } from "#app/require-viewer";
 import type { Language } from "#domain/language";
-import { parseRecordId } from "#domain/record-id";
 import { checkInJson, type CheckInJson } from "#server/api/check-ins";
-import { AppError } from "#server/errors";
 import type { Viewer } from "#server/http/app-env";
 import { checkInTicket, getCheckInSummary } from "#server/services/check-in";
 import type { Route } from "./+types/event-check-in";
 
-const PRIVATE = { "Cache-Control": "private, no-store" };
 const CODE_FIELD = "check-in-code";
 const subscribeToNothing = () => () => {};
 
@@ -27,35 +25,14 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${t("checkIn.metaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
 }
 
-/**
- * The event's organizer or a co-organizer, or a 404 for anyone else signed in: the page does not
- * tell strangers that the event has tools they cannot use. Visitors are sent to sign in first.
- */
-function eventIdFor(params: { id: string }): number {
-  const id = parseRecordId(params.id);
-  if (id === null) throw data(null, { status: 404, headers: PRIVATE });
-  return id;
-}
-
-async function asStaff<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError && (error.code === "forbidden" || error.code === "not_found")) {
-      throw data(null, { status: 404, headers: PRIVATE });
-    }
-    throw error;
-  }
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const eventId = eventIdFor(params);
-  const summary = await asStaff(() => getCheckInSummary(context.db, viewer, eventId));
+  const eventId = staffEventId(params);
+  const summary = await asEventStaff(() => getCheckInSummary(context.db, viewer, eventId));
   const { event } = summary;
   return data(
     { event: { id: event.id, title: event.title, timeZone: event.timeZone }, counts: summary.counts },
-    { headers: PRIVATE },
+    { headers: STAFF_PAGE_HEADERS },
   );
 }
 
@@ -66,16 +43,16 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 /** The typed-code form: works without JavaScript, answering with the page and its result panel. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer: Viewer = requireViewer(request, context);
-  const eventId = eventIdFor(params);
+  const eventId = staffEventId(params);
   const form = await readSmallForm(request);
   const code = form && form !== "too_large" ? form.get("code") : null;
   if (typeof code !== "string") {
     // Still only for staff: the form's problem is told to no one else.
-    await asStaff(() => getCheckInSummary(context.db, viewer, eventId));
-    return data({ problem: "invalidForm" as const }, { status: 400, headers: PRIVATE });
+    await asEventStaff(() => getCheckInSummary(context.db, viewer, eventId));
+    return data({ problem: "invalidForm" as const }, { status: 400, headers: STAFF_PAGE_HEADERS });
   }
-  const result = await asStaff(() => checkInTicket(context.db, viewer, { eventId, code }, new Date()));
-  return data({ result: checkInJson(result), input: code.trim() }, { headers: PRIVATE });
+  const result = await asEventStaff(() => checkInTicket(context.db, viewer, { eventId, code }, new Date()));
+  return data({ result: checkInJson(result), input: code.trim() }, { headers: STAFF_PAGE_HEADERS });
 }
 
 type Shown = { result: CheckInJson; input: string };

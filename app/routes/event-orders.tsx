@@ -6,16 +6,14 @@ import { formatCount, formatDate, formatMoney, formatTime, formatTimeZone } from
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#app/read-small-form";
+import { asEventStaff, STAFF_PAGE_HEADERS, staffEventId } from "#app/event-staff-page";
 import { requireViewer } from "#app/require-viewer";
 import { ORDER_STATUSES } from "#domain/order";
-import { parseRecordId } from "#domain/record-id";
 import { isUuid } from "#server/auth/secrets";
 import { AppError } from "#server/errors";
 import { listEventOrders, type EventOrderRow, type EventOrders } from "#server/services/event-orders";
 import { getOrderDetail, refundOrder } from "#server/services/orders";
 import type { Route } from "./+types/event-orders";
-
-const PRIVATE = { "Cache-Control": "private, no-store" };
 
 /** Problems of a refund the page explains (AppError conflict `fields.order`, or an order not of this event). */
 type RefundProblem = "not_refundable" | "refund_failed" | "not_found";
@@ -25,24 +23,6 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${t("organizerOrders.metaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
 }
 
-function eventIdFor(params: { id: string }): number {
-  const id = parseRecordId(params.id);
-  if (id === null) throw data(null, { status: 404, headers: PRIVATE });
-  return id;
-}
-
-/** Strangers get the same 404 as for an event that does not exist (listEventOrders says not_found). */
-async function asOrganizer<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError && (error.code === "forbidden" || error.code === "not_found")) {
-      throw data(null, { status: 404, headers: PRIVATE });
-    }
-    throw error;
-  }
-}
-
 /**
  * /events/:id/orders: the event's orders for its organizer and co-organizers, newest first, with a
  * Refund for paid confirmed orders. `?refund=<order id>` asks to confirm a refund (a link never
@@ -50,15 +30,18 @@ async function asOrganizer<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const eventId = eventIdFor(params);
+  const eventId = staffEventId(params);
   const search = new URL(request.url).searchParams;
   const page = Number.parseInt(search.get("page") ?? "1", 10);
-  const list = await asOrganizer(() =>
+  const list = await asEventStaff(() =>
     listEventOrders(context.db, viewer, eventId, { page: Number.isFinite(page) ? page : 1 }),
   );
   const refunding = list.orders.find((order) => order.id === search.get("refund") && order.isRefundable) ?? null;
   const refunded = list.orders.find((order) => order.id === search.get("refunded")) ?? null;
-  return data({ ...list, refundingId: refunding?.id ?? null, refundedId: refunded?.id ?? null }, { headers: PRIVATE });
+  return data(
+    { ...list, refundingId: refunding?.id ?? null, refundedId: refunded?.id ?? null },
+    { headers: STAFF_PAGE_HEADERS },
+  );
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
@@ -68,7 +51,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 /** Refunds an order of this event through the payment provider, then shows the list again (PRG). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  const eventId = eventIdFor(params);
+  const eventId = staffEventId(params);
   const form = await readSmallForm(request);
   const orderId = form instanceof FormData ? String(form.get("orderId") ?? "") : "";
   if (!(form instanceof FormData) || form.get("intent") !== "refund" || !isUuid(orderId)) {
@@ -77,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Only this event's orders from this page: an order of another event is not here to refund.
   const order = await getOrderDetail(context.db, orderId);
   if (!order || order.event.id !== eventId) {
-    await asOrganizer(() => listEventOrders(context.db, viewer, eventId)); // strangers: 404
+    await asEventStaff(() => listEventOrders(context.db, viewer, eventId)); // strangers: 404
     return refundProblem("not_found", 404);
   }
   try {
@@ -87,7 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (error instanceof AppError && (error.code === "forbidden" || error.code === "not_found")) {
-      throw data(null, { status: 404, headers: PRIVATE });
+      throw data(null, { status: 404, headers: STAFF_PAGE_HEADERS });
     }
     if (error instanceof AppError && error.code === "conflict") {
       const word = error.fields?.order;
@@ -97,12 +80,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const page = new URL(request.url).searchParams.get("page") ?? "1";
   return redirect(`/events/${eventId}/orders?page=${encodeURIComponent(page)}&refunded=${orderId}`, {
-    headers: PRIVATE,
+    headers: STAFF_PAGE_HEADERS,
   });
 }
 
 function refundProblem(problem: RefundProblem, status: number) {
-  return data({ problem }, { status, headers: PRIVATE });
+  return data({ problem }, { status, headers: STAFF_PAGE_HEADERS });
 }
 
 export default function EventOrdersPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -215,7 +215,7 @@ export async function openLookedUpOrder(
   return order ? issueOrderAccessToken(db, order.id) : null;
 }
 
-/** Every completed order of `email` (confirmed, cancelled or refunded), events soonest first, with tickets. */
+/** Every completed order of `email` (confirmed, cancelled or refunded), latest events first, with tickets. */
 async function listOrdersOfAddress(db: Database, email: string): Promise<LookedUpOrder[]> {
   const rows = await db
     .select({
