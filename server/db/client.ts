@@ -64,7 +64,7 @@ export function openPostgres(url: string): DatabaseHandle {
       "pg_trgm.word_similarity_threshold": String(WORD_SIMILARITY_THRESHOLD),
     },
   });
-  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  const db = drizzlePostgres(preparingStatements(client), { schema }) as unknown as Database;
   return {
     db,
     kind: "postgres",
@@ -82,6 +82,34 @@ export function openPostgres(url: string): DatabaseHandle {
     },
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+/**
+ * The client as Drizzle sees it, with every statement prepared and cached per connection. Drizzle asks
+ * postgres.js not to prepare statements it was not given a name for, and postgres.js then first asks
+ * the server for a statement's parameter types and only then runs it: two round trips instead of one
+ * for every query. A hot ticket type's row is locked across several of those (issue 5), so the
+ * round trips count twice there. The statements are the app's own few hundred texts (values are always
+ * parameters), so the cache stays small. Transactions and savepoints hand Drizzle a client of their
+ * own, which gets the same treatment.
+ */
+function preparingStatements<T extends postgres.Sql | postgres.TransactionSql>(client: T): T {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === "unsafe") {
+        return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+          target.unsafe(query, parameters, { ...options, prepare: true });
+      }
+      if (property === "begin" || property === "savepoint") {
+        return (...args: unknown[]) => {
+          const work = args.pop() as (sql: postgres.TransactionSql) => unknown;
+          const open = (target as unknown as Record<typeof property, (...a: unknown[]) => unknown>)[property];
+          return open.call(target, ...args, (sql: postgres.TransactionSql) => work(preparingStatements(sql)));
+        };
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
 }
 
 /**
