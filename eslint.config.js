@@ -69,6 +69,20 @@ export default tseslint.config(
     },
   },
   {
+    // Decision 010: the edges read the app's clock, so that a test server's time can be moved forward.
+    files: ["app/routes/**", "server/api/**", "server/jobs/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "Read the time with currentTime() from #server/clock (decision 010).",
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**", "server.js", "tests/**"],
     rules: { "no-console": "off" },
   },

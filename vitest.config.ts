@@ -5,12 +5,14 @@ const setupFiles = ["./tests/support/fail-on-console-error.ts"];
 const pureServerFiles = [
   "server/images/**/*.test.ts",
   "server/services/markdown.test.ts",
+  "server/services/short-cache.test.ts",
   "server/http/response-cache.test.ts",
   "server/env.test.ts",
   "server/jobs/retry-delay.test.ts",
   "server/mail/email-messages.test.ts",
   "server/mail/render-email.test.ts",
   "server/mail/render-order-email.test.ts",
+  "server/mail/render-event-change-email.test.ts",
   "server/tickets/ticket-qr.test.ts",
   "server/payments/*.test.ts",
 ];

@@ -7,6 +7,7 @@ export const CHECKOUT_PROBLEMS = {
   quantityInvalid: "quantity_invalid",
   unknownTicketType: "unknown_ticket_type",
   soldOut: "sold_out",
+  notOnSale: "not_on_sale",
   eventEnded: "event_ended",
   formTooLarge: "form_too_large",
   unexpected: "unexpected",

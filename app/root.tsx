@@ -27,6 +27,7 @@ import { SiteFooter } from "#app/components/site-footer";
 import { Toasts } from "#app/components/toasts";
 import { SiteHeader } from "#app/components/site-header";
 import { ThemeScript } from "#app/components/theme-script";
+import { loadMessages } from "#app/i18n/messages";
 import { useI18n } from "#app/i18n/use-i18n";
 import { TranslationProvider, useTranslation } from "#app/i18n/use-translation";
 import { negotiateLanguage, themeFromRequest, type Theme } from "#app/i18n/preferences";
@@ -59,6 +60,18 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
   // A notice is shown once: reading it clears its cookie.
   return data(rootData, taken ? { headers: { "Set-Cookie": taken.clear } } : undefined);
+}
+
+/**
+ * On navigations after the first page the root's data comes back from the server, and its language may
+ * change: a link without `?lang=` leads from a shared `?lang=ar` page back to the cookie's or the
+ * browser's language. That language's messages are loaded before the new page renders, so that its
+ * `meta` and its first render have them (the first page's are loaded by entry.client.tsx).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const rootData = await serverLoader();
+  await loadMessages(rootData.language);
+  return rootData;
 }
 
 /** The signed-in person as every page may show them (never their tokens). */

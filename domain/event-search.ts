@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORIES } from "./catalog";
 import { DATE_WINDOWS, PLACE_KEYS, PRICE_FILTERS, SORTS } from "./event-search-options";
 import { LANGUAGES } from "./language";
+import { isWellFormedText } from "./text";
 import { localDateTimeIn, zonedTimeToUtc } from "./time";
 
 /** The site's home zone: "today" and "this weekend" mean in Washington. */
@@ -12,10 +13,6 @@ export const MAX_PAGE = 500;
 export const MAX_QUERY_LENGTH = 200;
 export const DEFAULT_RADIUS_MILES = 10;
 
-
-// NUL and unpaired surrogates cannot be stored or searched, and U+FFFD is what invalid UTF-8 in a
-// URL decodes to: all come only from broken clients.
-const BROKEN_TEXT = /[\u0000\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const flag = z
   .enum(["1", "true", "on", "0", "false", "off"])
   .transform((value) => value === "1" || value === "true" || value === "on");
@@ -31,7 +28,7 @@ export const eventSearchSchema = z
       z
         .string()
         .max(MAX_QUERY_LENGTH, `at most ${MAX_QUERY_LENGTH} characters`)
-        .refine((value) => !BROKEN_TEXT.test(value), "contains characters that are not text")
+        .refine(isWellFormedText, "contains characters that are not text")
         .transform((value) => value.trim().replace(/\s+/g, " ")),
     ),
     category: optional(z.enum(CATEGORIES.map((category) => category.key) as [string, ...string[]])),

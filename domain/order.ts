@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseEmailAddress } from "./email-address";
+import { ticketingFeeCents } from "./promotion-pricing";
 
 /** At most this many tickets in one order, all types together (issue 5). */
 export const MAX_TICKETS_PER_ORDER = 10;
@@ -17,9 +18,13 @@ export function isHoldExpired(holdExpiresAt: Date | null, now: Date): boolean {
   return holdExpiresAt !== null && holdExpiresAt.getTime() <= now.getTime();
 }
 
-/** The order's total in cents: the sum of quantity × unit price. */
+/**
+ * The order's total in cents: the sum of quantity × unit price, plus the platform's ticketing fee
+ * (TICKETING_FEES in promotion-pricing.ts, the same data /pricing shows; nothing today).
+ */
 export function orderTotalCents(items: readonly { quantity: number; unitPriceCents: number }[]): number {
-  return items.reduce((total, item) => total + item.quantity * item.unitPriceCents, 0);
+  const subtotal = items.reduce((total, item) => total + item.quantity * item.unitPriceCents, 0);
+  return subtotal + ticketingFeeCents(subtotal);
 }
 
 /**

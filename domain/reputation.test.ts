@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { reputationLevel } from "./reputation";
+import { reputationLevel, reputationScore } from "./reputation";
+
+const activity = (eventsHeld: number, ticketsSold: number, ticketsCheckedIn: number, eventsCancelled: number) => ({
+  eventsHeld,
+  ticketsSold,
+  ticketsCheckedIn,
+  eventsCancelled,
+});
 
 describe("organizer reputation level", () => {
   it("rises from bronze through silver and gold to elite at 90", () => {
@@ -13,5 +20,49 @@ describe("organizer reputation level", () => {
       "elite",
       "elite",
     ]);
+  });
+});
+
+describe("organizer reputation score", () => {
+  it("is 0 for an organizer who has held nothing yet", () => {
+    expect(reputationScore(activity(0, 0, 0, 0))).toBe(0);
+  });
+
+  it("is 100 for twenty events, a thousand tickets, everyone checked in and no cancellation", () => {
+    expect(reputationScore(activity(20, 1_000, 1_000, 0))).toBe(100);
+    expect(reputationScore(activity(60, 50_000, 50_000, 0))).toBe(100);
+  });
+
+  it("matches the worked examples in docs/reputation.md", () => {
+    expect(reputationScore(activity(1, 20, 15, 0))).toBe(34);
+    expect(reputationScore(activity(5, 200, 170, 0))).toBe(66);
+    expect(reputationScore(activity(12, 600, 540, 1))).toBe(82);
+    expect(reputationScore(activity(20, 1_200, 1_100, 0))).toBe(98);
+    expect(reputationScore(activity(20, 1_200, 1_100, 5))).toBe(96);
+    expect(reputationScore(activity(3, 400, 100, 3))).toBe(43);
+  });
+
+  it("rewards a higher check-in rate, all else equal", () => {
+    expect(reputationScore(activity(10, 500, 450, 0))).toBeGreaterThan(reputationScore(activity(10, 500, 200, 0)));
+  });
+
+  it("takes points away for cancellations", () => {
+    expect(reputationScore(activity(10, 500, 450, 4))).toBeLessThan(reputationScore(activity(10, 500, 450, 0)));
+  });
+
+  it("weighs the check-in rate of a handful of tickets lightly", () => {
+    // Three of three checked in is a perfect rate on too few tickets to mean much.
+    expect(reputationScore(activity(1, 3, 3, 0))).toBeLessThan(40);
+  });
+
+  it("stays within 0–100 on nonsense counts (more check-ins than tickets, negatives)", () => {
+    expect(reputationScore(activity(-5, -1, 10, -2))).toBe(0);
+    expect(reputationScore(activity(20, 1_000, 5_000, 0))).toBe(100);
+  });
+
+  it("reaches elite only with a long, well-attended and reliable record", () => {
+    expect(reputationLevel(reputationScore(activity(20, 1_200, 1_100, 0)))).toBe("elite");
+    expect(reputationLevel(reputationScore(activity(20, 1_200, 500, 0)))).not.toBe("elite");
+    expect(reputationLevel(reputationScore(activity(4, 1_200, 1_100, 0)))).not.toBe("elite");
   });
 });

@@ -12,3 +12,48 @@ const LEVEL_THRESHOLDS: readonly [ReputationLevel, number][] = [
 export function reputationLevel(score: number): ReputationLevel {
   return LEVEL_THRESHOLDS.find(([, threshold]) => score >= threshold)?.[0] ?? "bronze";
 }
+
+/** What an organizer has done, as counted by server/services/reputations.ts. */
+export interface OrganizerActivity {
+  /** Published events that have ended. */
+  eventsHeld: number;
+  /** Valid tickets of those events. */
+  ticketsSold: number;
+  /** Those tickets that were checked in at the door. */
+  ticketsCheckedIn: number;
+  /** Events the organizer cancelled. */
+  eventsCancelled: number;
+}
+
+/**
+ * The formula's parts (docs/reputation.md explains each). The maxima add up to 100. Experience and
+ * audience grow with volume but stop at a cap, so a long history cannot make up for no-shows or
+ * cancellations; the check-in rate only counts fully once enough tickets were sold for it to mean
+ * something, so one small event with three guests is not "perfect".
+ */
+export const REPUTATION_FORMULA = {
+  experience: { maxPoints: 30, eventsForMax: 20 },
+  audience: { maxPoints: 30, ticketsForMax: 1_000 },
+  attendance: { maxPoints: 30, ticketsForFullWeight: 50 },
+  reliability: { maxPoints: 10 },
+} as const;
+
+/** The organizer's score, an integer 0–100, from their activity (docs/reputation.md). */
+export function reputationScore(activity: OrganizerActivity): number {
+  const held = Math.max(0, activity.eventsHeld);
+  const sold = Math.max(0, activity.ticketsSold);
+  const checkedIn = Math.min(sold, Math.max(0, activity.ticketsCheckedIn));
+  const cancelled = Math.max(0, activity.eventsCancelled);
+  const { experience, audience, attendance, reliability } = REPUTATION_FORMULA;
+
+  const experiencePoints = experience.maxPoints * Math.min(1, held / experience.eventsForMax);
+  // Logarithmic: the first hundred tickets say more about an organizer than the ninth hundred.
+  const audiencePoints =
+    audience.maxPoints * Math.min(1, Math.log10(1 + sold) / Math.log10(1 + audience.ticketsForMax));
+  const attendancePoints =
+    sold === 0 ? 0 : attendance.maxPoints * (checkedIn / sold) * Math.min(1, sold / attendance.ticketsForFullWeight);
+  const reliabilityPoints = held + cancelled === 0 ? 0 : reliability.maxPoints * (held / (held + cancelled));
+
+  const total = experiencePoints + audiencePoints + attendancePoints + reliabilityPoints;
+  return Math.max(0, Math.min(100, Math.round(total)));
+}

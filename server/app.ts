@@ -10,6 +10,8 @@ import type { Config } from "#server/env";
 import { isDatabaseUp } from "#server/health";
 import type { AppEnv, Viewer } from "#server/http/app-env";
 import { csrfProtection } from "#server/http/csrf";
+import { createDevClock } from "#server/http/dev-clock";
+import { currentTime } from "#server/clock";
 import { responseCache } from "#server/http/response-cache";
 import { securityHeaders } from "#server/http/security-headers";
 import { createSeoFiles } from "#server/http/seo-files";
@@ -63,7 +65,8 @@ export function createApp({
   payments = createPaymentProvider(config),
 }: AppDependencies) {
   const app = new Hono<AppEnv>();
-  const cache = responseCache({ ttlMs: responseCacheTtlMs });
+  // On the app's clock, so that moving it forward (DEV_CLOCK) also ages what is cached.
+  const cache = responseCache({ ttlMs: responseCacheTtlMs, clock: () => currentTime().getTime() });
 
   app.use(async (c, next) => {
     c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
@@ -97,6 +100,7 @@ export function createApp({
   app.use(viewerMiddleware());
   app.post(SESSION_REFRESH_PATH, handleSessionRefresh);
 
+  if (config.isDevClockOn) app.route("/dev/clock", createDevClock());
   app.use("/api/v1/*", cache);
   app.route("/api/v1", createApiRouter());
   app.route("/auth/v1", createAuthRouter());

@@ -88,7 +88,7 @@ export async function bootServer(options: BootOptions = {}): Promise<RunningServ
   }
   const worker = startJobsWorker({
     db: database.db,
-    handlers: createJobHandlers({ db: database.db, mailer, siteUrl: config.publicUrl }),
+    handlers: createJobHandlers({ db: database.db, mailer, siteUrl: config.publicUrl, payments }),
     logger,
   });
   const { port } = server.address() as AddressInfo;

@@ -89,3 +89,16 @@ describe("payment configuration", () => {
     }
   });
 });
+
+describe("the controllable clock", () => {
+  it("is off unless asked for, and on for development and tests when asked", () => {
+    expect(readConfig({}).isDevClockOn).toBe(false);
+    expect(readConfig({ NODE_ENV: "test", DEV_CLOCK: "true" }).isDevClockOn).toBe(true);
+  });
+
+  it("refuses to start a production server whose time can be moved", () => {
+    expect(() => readConfig({ NODE_ENV: "production", DEV_CLOCK: "true" })).toThrow(
+      /DEV_CLOCK: cannot be true in production/,
+    );
+  });
+});

@@ -39,6 +39,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).max(320).default("DMV Events <no-reply@localhost>"),
   DEV_MAILBOX: z.enum(["true", "false"]).optional(),
+  DEV_CLOCK: z.enum(["true", "false"]).default("false"),
   AUTH_REDIRECT_ALLOW_LIST: z.string().max(4000).default(""),
   AUTH_EMAILS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   AUTH_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(300).max(86_400).default(3600),
@@ -91,6 +92,11 @@ export interface Config {
   mail: MailConfig;
   auth: AuthConfig;
   payments: PaymentsConfig;
+  /**
+   * Whether POST /dev/clock may move the app's time forward (server/clock.ts), for browser journeys
+   * that must see what happens days later. Never in production.
+   */
+  isDevClockOn: boolean;
 }
 
 /**
@@ -179,6 +185,9 @@ export function readConfig(source: Record<string, string | undefined> = process.
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)),
     ...missingPaymentKeys(present),
+    ...(present.DEV_CLOCK === "true" && present.NODE_ENV === "production"
+      ? ["  DEV_CLOCK: cannot be true in production"]
+      : []),
   ];
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
@@ -187,6 +196,7 @@ export function readConfig(source: Record<string, string | undefined> = process.
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     mode: env.NODE_ENV,
+    isDevClockOn: env.DEV_CLOCK === "true",
     host: env.HOST,
     port: env.PORT,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),

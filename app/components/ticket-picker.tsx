@@ -2,14 +2,15 @@ import { useState, type FormEvent } from "react";
 import { Form } from "react-router";
 import { available } from "#domain/event";
 import type { Language } from "#domain/language";
+import { isTicketTypeOnSale, type SalesWindow } from "#domain/sales-window";
 import { quantityFieldName } from "#app/quantity-field";
 import { buttonClasses } from "#app/components/ui/button";
 import { WaitlistForm } from "#app/components/waitlist-form";
-import { formatMoney } from "#app/i18n/format";
+import { formatDate, formatMoney, formatTime } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
 import { useRootData } from "#app/root";
 
-export interface PickerTicketType {
+export interface PickerTicketType extends SalesWindow {
   id: number;
   name: string;
   description: string | null;
@@ -21,8 +22,9 @@ export interface PickerTicketType {
 /**
  * The ticket types of an event with a quantity to pick for each, the running total, and a button that
  * opens the checkout (`GET /events/:id/checkout?qty.<id>=<n>`): a plain GET form, so it works before
- * scripts load. Sold-out types offer their waitlist instead. `canBuy` is false for an event that has
- * ended or was cancelled: the list then only informs.
+ * scripts load. Sold-out types offer their waitlist instead; types outside their sales window say when
+ * sales open or that they have closed. `canBuy` is false for an event that has ended or was cancelled:
+ * the list then only informs.
  *
  * The "left" counts come from the event page, which may be served from the short response cache
  * (decision 005): they are informational. What is really available is decided when the order is
@@ -33,12 +35,17 @@ export function TicketPicker({
   ticketTypes,
   canBuy,
   maxPerOrder,
+  now,
+  timeZone,
 }: {
   eventId: number;
   ticketTypes: readonly PickerTicketType[];
   canBuy: boolean;
   /** MAX_TICKETS_PER_ORDER, passed in by the loader: domain/order.ts brings zod, which this page must not ship. */
   maxPerOrder: number;
+  now: Date;
+  /** The event's zone: sales opening times are shown in it, like the event's own times. */
+  timeZone: string;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
@@ -50,7 +57,8 @@ export function TicketPicker({
   const totalCents = ticketTypes.reduce((total, type) => total + (quantities[type.id] ?? 0) * type.priceCents, 0);
   const isTooMany = count > maxPerOrder;
   const isFreeOnly = ticketTypes.every((type) => type.priceCents === 0);
-  const hasAnyLeft = ticketTypes.some((type) => available(type) > 0);
+  const isBuyable = (type: PickerTicketType) => available(type) > 0 && isTicketTypeOnSale(type, now);
+  const hasAnyLeft = ticketTypes.some(isBuyable);
 
   const choose = (ticketTypeId: number, quantity: number) => {
     setQuantities((current) => ({ ...current, [ticketTypeId]: quantity }));
@@ -69,6 +77,7 @@ export function TicketPicker({
       <ul className="divide-y divide-border rounded-xl border border-border">
         {ticketTypes.map((ticket) => {
           const left = available(ticket);
+          const onSale = isTicketTypeOnSale(ticket, now);
           const selectId = `${formId}-${ticket.id}`;
           return (
             <li key={ticket.id} className="flex flex-col gap-3 p-4">
@@ -82,13 +91,24 @@ export function TicketPicker({
                     <p className="font-semibold">
                       {ticket.priceCents === 0 ? t("event.free") : formatMoney(ticket.priceCents, language)}
                     </p>
-                    <p
-                      className={`text-sm ${left === 0 ? "font-bold uppercase text-red-700 dark:text-red-300" : "text-muted-foreground"}`}
-                    >
-                      {left === 0 ? t("event.soldOut") : t("event.ticketsLeft", { count: left })}
-                    </p>
+                    {onSale || left === 0 ? (
+                      <p
+                        className={`text-sm ${left === 0 ? "font-bold uppercase text-red-700 dark:text-red-300" : "text-muted-foreground"}`}
+                      >
+                        {left === 0 ? t("event.soldOut") : t("event.ticketsLeft", { count: left })}
+                      </p>
+                    ) : (
+                      <p className="text-sm font-semibold text-muted-foreground">
+                        {ticket.salesStartAt && now < ticket.salesStartAt
+                          ? t("event.salesOpen", {
+                              date: formatDate(ticket.salesStartAt, timeZone, language),
+                              time: formatTime(ticket.salesStartAt, timeZone, language),
+                            })
+                          : t("event.salesClosed")}
+                      </p>
+                    )}
                   </div>
-                  {canBuy && left > 0 && (
+                  {canBuy && left > 0 && onSale && (
                     <div className="flex flex-col gap-1">
                       <label htmlFor={selectId} className="text-xs font-medium text-muted-foreground">
                         {t("checkout.picker.quantity")}
@@ -112,7 +132,7 @@ export function TicketPicker({
                   )}
                 </div>
               </div>
-              {canBuy && left === 0 && (
+              {canBuy && left === 0 && onSale && (
                 <WaitlistForm
                   eventId={eventId}
                   ticketTypeId={ticket.id}

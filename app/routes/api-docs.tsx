@@ -29,7 +29,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const baseUrl = document.servers[0]!.url;
   const basePath = new URL(baseUrl).pathname;
   const endpoints: ApiEndpointView[] = listOperations(document).map(({ path, method, operation }) => {
-    const body = operation.requestBody?.content["application/json"].example;
+    const body = operation.requestBody?.content["application/json"]?.example;
     return {
       operationId: operation.operationId,
       method: method.toUpperCase(),

@@ -2,9 +2,12 @@ import { useTranslation } from "#app/i18n/use-translation";
 import { data } from "react-router";
 import { CategoryTiles } from "#app/components/category-tiles";
 import { EventList } from "#app/components/event-list";
+import { PromotionAdCard } from "#app/components/promotion-ad";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
+import { currentTime } from "#server/clock";
 import { listCategories } from "#server/services/categories";
+import { listRunningAds } from "#server/services/promotion-ads";
 import { searchEvents } from "#server/services/event-search";
 import type { Route } from "./+types/categories";
 
@@ -21,19 +24,23 @@ export function meta({ matches, data: loaderData }: Route.MetaArgs) {
 
 /** All categories with their counts; `?category=<id>` (from the home page's tiles) shows one's events. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const now = new Date();
+  const now = currentTime();
   const categories = await listCategories(context.db, now);
   const raw = new URL(request.url).searchParams.get("category");
-  if (raw === null || raw === "") return { now, categories, selected: null, events: [] };
+  if (raw === null || raw === "") return { now, categories, selected: null, events: [], ads: [] };
   const selected = categories.find((category) => String(category.id) === raw);
   if (!selected) throw data(null, { status: 404 });
-  const result = await searchEvents(context.db, { category: selected.key, sort: "date", limit: 100 }, now);
-  return { now, categories, selected, events: result.events };
+  const [result, ads] = await Promise.all([
+    searchEvents(context.db, { category: selected.key, sort: "date", limit: 100 }, now),
+    // The category placement: promotions of this category's events.
+    listRunningAds(context.db, "category", now, { categoryId: selected.id }),
+  ]);
+  return { now, categories, selected, events: result.events, ads };
 }
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { categories, selected, events, now } = loaderData;
+  const { categories, selected, events, now, ads } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="mb-2 text-3xl font-bold">
@@ -44,6 +51,13 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         <h2 id="category-events" className="sr-only">
           {selected ? t(`category.${selected.key}`) : t("lists.selectCategory")}
         </h2>
+        {ads.length > 0 && (
+          <div className="mb-6 grid gap-4 sm:grid-cols-2">
+            {ads.map((ad) => (
+              <PromotionAdCard key={ad.id} ad={ad} />
+            ))}
+          </div>
+        )}
         {selected ? (
           <EventList
             events={events}

@@ -20,6 +20,7 @@ import { negotiateLanguage } from "#app/i18n/preferences";
 import { useTranslation } from "#app/i18n/use-translation";
 import { quantityFieldName } from "#app/quantity-field";
 import { readSmallForm } from "#app/read-small-form";
+import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import { getEventDetail, type EventDetail } from "#server/services/event-detail";
 import { placeOrder } from "#server/services/orders";
@@ -75,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { viewer, db, config } = context;
   try {
     const { order, accessToken } = await placeOrder(db, viewer && { userId: viewer.userId }, parsed.input, {
-      now: new Date(),
+      now: currentTime(),
       language: negotiateLanguage(request),
       siteUrl: config.publicUrl,
     });
@@ -96,13 +97,13 @@ function answer(result: CheckoutResult, status = 200) {
 
 async function findEvent(context: Route.LoaderArgs["context"], idParam: string): Promise<EventDetail> {
   const id = parseRecordId(idParam);
-  const event = id === null ? null : await getEventDetail(context.db, id, new Date());
+  const event = id === null ? null : await getEventDetail(context.db, id, currentTime());
   if (!event) throw data(null, { status: 404 });
   return event;
 }
 
 function isEnded(event: EventDetail): boolean {
-  return event.status === "cancelled" || isPast(event, new Date());
+  return event.status === "cancelled" || isPast(event, currentTime());
 }
 
 function eventOf(event: EventDetail) {

@@ -1,6 +1,9 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { DigestPreference } from "#app/components/digest-preference";
 import { InterestsPicker } from "#app/components/interests-picker";
+import { MyEventsSection } from "#app/components/my-events";
+import { MyPromotionsSection } from "#app/components/my-promotions";
 import { RecommendedEvents } from "#app/components/recommended-events";
 import { TicketOrder, type TicketOrderView } from "#app/components/ticket-order";
 import { buttonClasses } from "#app/components/ui/button";
@@ -11,11 +14,15 @@ import { requireViewer } from "#app/require-viewer";
 import { LANGUAGES } from "#domain/language";
 import { SOCIAL_NETWORKS } from "#domain/profile";
 import { PROFILE_LIMITS } from "#domain/profile-schema";
+import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import { readFormWithin } from "#server/http/read-form";
 import { MAX_PROFILE_IMAGE_BYTES } from "#server/images/profile-images";
 import { applyInterestChoice, listMyInterests } from "#server/services/interests";
+import { listMyEvents } from "#server/services/event-authoring";
+import { getReceivesDigest } from "#server/services/newsletter";
 import { getMyProfile, updateMyProfile, type MyProfile } from "#server/services/profiles";
+import { listMyCampaigns } from "#server/services/promotions";
 import { listMyTickets, type MyTicketOrder } from "#server/services/my-tickets";
 import { listRecommendations } from "#server/services/recommendations";
 import { ticketCardsOf } from "#server/tickets/ticket-cards";
@@ -37,9 +44,15 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const { db } = context;
-  const [profile, interests] = await Promise.all([getMyProfile(db, viewer), listMyInterests(db, viewer)]);
-  const now = new Date();
-  const myTickets = await listMyTickets(db, viewer, now);
+  const now = currentTime();
+  const [profile, interests, myTickets, myEvents, myCampaigns, receivesDigest] = await Promise.all([
+    getMyProfile(db, viewer),
+    listMyInterests(db, viewer),
+    listMyTickets(db, viewer, now),
+    listMyEvents(db, viewer, now),
+    listMyCampaigns(db, viewer, now),
+    getReceivesDigest(db, viewer),
+  ]);
   return data(
     {
       email: viewer.email,
@@ -47,6 +60,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       profile: profile ?? newProfile(viewer),
       savedInterests: interests.map((interest) => interest.key),
       recommendations: listRecommendations(db, viewer, now),
+      myEvents,
+      myCampaigns,
+      receivesDigest,
       now,
     },
     { headers: PRIVATE },
@@ -144,7 +160,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { profile, email, savedInterests, recommendations, now, myTickets } = loaderData;
+  const { profile, email, savedInterests, recommendations, now, myTickets, myEvents, myCampaigns, receivesDigest } =
+    loaderData;
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col py-8">
       <header className="flex flex-col gap-1 px-4">
@@ -155,11 +172,13 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <InterestsPicker id="my-interests" title={t("dashboard.interestsTitle")} savedKeys={savedInterests} />
       <RecommendedEvents recommendations={recommendations} now={now} discoverHref="#my-interests" />
       <MyTicketsSection tickets={myTickets} />
-      <Placeholder id="my-events" title={t("dashboard.eventsTitle")} text={t("dashboard.noEvents")}>
-        <Link to="/create" className={buttonClasses("outline", "sm")}>
-          {t("dashboard.createEvent")}
-        </Link>
-      </Placeholder>
+      <MyEventsSection events={myEvents} />
+      <div className="px-4 py-10">
+        <MyPromotionsSection campaigns={myCampaigns} />
+      </div>
+      <div className="px-4 py-10">
+        <DigestPreference receivesDigest={receivesDigest} />
+      </div>
     </div>
   );
 }
@@ -353,18 +372,6 @@ function limitOf(problem: string): number | undefined {
 /** The id of a refused field's message in the summary, which the field points to (aria-describedby). */
 function problemId(field: string): string {
   return `profile-${field.replace(".", "-")}-problem`;
-}
-
-function Placeholder({ id, title, text, children }: { id: string; title: string; text: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-title`} className="flex flex-col items-start gap-3 px-4 py-10">
-      <h2 id={`${id}-title`} className="text-2xl font-bold">
-        {title}
-      </h2>
-      <p className="text-muted-foreground">{text}</p>
-      {children}
-    </section>
-  );
 }
 
 /**

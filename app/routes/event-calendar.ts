@@ -1,6 +1,7 @@
 import { parseRecordId } from "#domain/record-id";
 import { data } from "react-router";
 import { toICalendar } from "#domain/icalendar";
+import { currentTime } from "#server/clock";
 import { getEventDetail } from "#server/services/event-detail";
 import type { Route } from "./+types/event-calendar";
 
@@ -8,7 +9,7 @@ import type { Route } from "./+types/event-calendar";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseRecordId(params.id);
   if (id === null) throw data(null, { status: 404 });
-  const now = new Date();
+  const now = currentTime();
   const event = await getEventDetail(context.db, id, now);
   if (!event) throw data(null, { status: 404 });
   const origin = context.config.publicUrl;

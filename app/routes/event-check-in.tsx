@@ -13,6 +13,7 @@ import { asEventStaff, STAFF_PAGE_HEADERS, staffEventId } from "#app/event-staff
 import { requireViewer } from "#app/require-viewer";
 import type { Language } from "#domain/language";
 import { checkInJson, type CheckInJson } from "#server/api/check-ins";
+import { currentTime } from "#server/clock";
 import type { Viewer } from "#server/http/app-env";
 import { checkInTicket, getCheckInSummary } from "#server/services/check-in";
 import type { Route } from "./+types/event-check-in";
@@ -51,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await asEventStaff(() => getCheckInSummary(context.db, viewer, eventId));
     return data({ problem: "invalidForm" as const }, { status: 400, headers: STAFF_PAGE_HEADERS });
   }
-  const result = await asEventStaff(() => checkInTicket(context.db, viewer, { eventId, code }, new Date()));
+  const result = await asEventStaff(() => checkInTicket(context.db, viewer, { eventId, code }, currentTime()));
   return data({ result: checkInJson(result), input: code.trim() }, { headers: STAFF_PAGE_HEADERS });
 }
 

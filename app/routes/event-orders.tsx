@@ -1,6 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { Fragment } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CancelEvent, type CancelProblem, type CancelResult } from "#app/components/cancel-event";
+import { AttendeesList, SalesSummary } from "#app/components/event-sales";
 import { buttonClasses } from "#app/components/ui/button";
 import { formatCount, formatDate, formatMoney, formatTime, formatTimeZone } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
@@ -10,10 +12,21 @@ import { asEventStaff, STAFF_PAGE_HEADERS, staffEventId } from "#app/event-staff
 import { requireViewer } from "#app/require-viewer";
 import { ORDER_STATUSES } from "#domain/order";
 import { isUuid } from "#server/auth/secrets";
+import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
-import { listEventOrders, type EventOrderRow, type EventOrders } from "#server/services/event-orders";
+import { cancelEvent } from "#server/services/event-cancellation";
+import {
+  getEventSales,
+  listEventAttendees,
+  listEventOrders,
+  type EventOrderRow,
+  type EventOrders,
+} from "#server/services/event-orders";
 import { getOrderDetail, refundOrder } from "#server/services/orders";
 import type { Route } from "./+types/event-orders";
+
+/** What the page lists under its sales summary. */
+type SalesView = "orders" | "attendees";
 
 /** Problems of a refund the page explains (AppError conflict `fields.order`, or an order not of this event). */
 type RefundProblem = "not_refundable" | "refund_failed" | "not_found";
@@ -24,9 +37,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /**
- * /events/:id/orders: the event's orders for its organizer and co-organizers, newest first, with a
- * Refund for paid confirmed orders. `?refund=<order id>` asks to confirm a refund (a link never
- * refunds by itself); `?refunded=<order id>` tells that one was made, after the redirect.
+ * /events/:id/orders, the event's sales page for its organizer and co-organizers: sales per ticket
+ * type and the CSV export, then the orders, newest first, with a Refund for paid confirmed orders, or
+ * (`?view=attendees`) the attendees, and for the organizer alone the Cancel event form. `?refund=<order id>` asks to confirm a
+ * refund and `?cancel=1` to confirm cancelling (a link never changes anything by itself);
+ * `?refunded=<order id>` and `?cancelled=<refunds>.<registrations>.<holds>` tell what was done, after
+ * the redirect.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
@@ -36,10 +52,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const list = await asEventStaff(() =>
     listEventOrders(context.db, viewer, eventId, { page: Number.isFinite(page) ? page : 1 }),
   );
+  const sales = await getEventSales(context.db, viewer, eventId);
+  const view: SalesView = search.get("view") === "attendees" ? "attendees" : "orders";
+  const attendees = view === "attendees" ? await listEventAttendees(context.db, viewer, eventId) : null;
   const refunding = list.orders.find((order) => order.id === search.get("refund") && order.isRefundable) ?? null;
   const refunded = list.orders.find((order) => order.id === search.get("refunded")) ?? null;
+  const canCancel =
+    sales.role === "organizer" &&
+    sales.event.status !== "cancelled" &&
+    sales.event.endsAt.getTime() > currentTime().getTime();
   return data(
-    { ...list, refundingId: refunding?.id ?? null, refundedId: refunded?.id ?? null },
+    {
+      ...list,
+      sales,
+      view,
+      attendees,
+      refundingId: refunding?.id ?? null,
+      refundedId: refunded?.id ?? null,
+      canCancel,
+      confirmingCancel: canCancel && search.get("cancel") === "1",
+      cancelResult: sales.event.status === "cancelled" ? cancelResultOf(search.get("cancelled")) : null,
+    },
     { headers: STAFF_PAGE_HEADERS },
   );
 }
@@ -48,11 +81,24 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 }
 
-/** Refunds an order of this event through the payment provider, then shows the list again (PRG). */
+/** `?cancelled=` as the cancel action's redirect writes it: three counts. */
+function cancelResultOf(value: string | null): CancelResult | null {
+  const match = /^(\d{1,7})\.(\d{1,7})\.(\d{1,7})$/.exec(value ?? "");
+  if (!match) return null;
+  return { refundsQueued: Number(match[1]), registrationsCancelled: Number(match[2]), holdsReleased: Number(match[3]) };
+}
+
+/**
+ * Refunds an order of this event through the payment provider, or cancels the event (intent
+ * cancel_event, with its confirmation ticked), then shows the page again (PRG).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   const eventId = staffEventId(params);
   const form = await readSmallForm(request);
+  if (form instanceof FormData && form.get("intent") === "cancel_event") {
+    return cancelEventAction(context, viewer, eventId, form);
+  }
   const orderId = form instanceof FormData ? String(form.get("orderId") ?? "") : "";
   if (!(form instanceof FormData) || form.get("intent") !== "refund" || !isUuid(orderId)) {
     return refundProblem("not_found", 400);
@@ -65,7 +111,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   try {
     await refundOrder(context.db, context.payments, viewer, orderId, {
-      now: new Date(),
+      now: currentTime(),
       siteUrl: context.config.publicUrl,
     });
   } catch (error) {
@@ -85,13 +131,53 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 function refundProblem(problem: RefundProblem, status: number) {
-  return data({ problem }, { status, headers: STAFF_PAGE_HEADERS });
+  return data({ problem, cancelProblem: null }, { status, headers: STAFF_PAGE_HEADERS });
+}
+
+/** Cancels the event for its organizer once confirmed; a co-organizer is told only the organizer may. */
+async function cancelEventAction(
+  context: Route.ActionArgs["context"],
+  viewer: { userId: string },
+  eventId: number,
+  form: FormData,
+) {
+  const problem = (cancelProblem: CancelProblem, status: number) =>
+    data({ problem: null, cancelProblem }, { status, headers: STAFF_PAGE_HEADERS });
+  // Strangers learn nothing, not even that the box must be ticked.
+  await asEventStaff(() => getEventSales(context.db, viewer, eventId));
+  if (form.get("confirm") !== "yes") return problem("confirm_required", 400);
+  let result: CancelResult;
+  try {
+    result = await cancelEvent(context.db, viewer, eventId, { now: currentTime(), siteUrl: context.config.publicUrl });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "forbidden") return problem("not_organizer", 403);
+    if (error instanceof AppError && error.code === "not_found") {
+      throw data(null, { status: 404, headers: STAFF_PAGE_HEADERS });
+    }
+    if (error instanceof AppError && error.code === "conflict") {
+      return problem(error.fields?.event === "event_ended" ? "event_ended" : "already_cancelled", 409);
+    }
+    throw error;
+  }
+  const counts = `${result.refundsQueued}.${result.registrationsCancelled}.${result.holdsReleased}`;
+  return redirect(`/events/${eventId}/orders?cancelled=${counts}`, { headers: STAFF_PAGE_HEADERS });
 }
 
 export default function EventOrdersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const { event, orders, counts, page, pages, refundingId, refundedId } = loaderData;
+  const { event, orders, counts, page, pages, refundingId, refundedId, sales, view, attendees } = loaderData;
+  const { canCancel, confirmingCancel, cancelResult } = loaderData;
+  const cancelProblem = actionData?.cancelProblem ?? null;
+  const cancelPart = (
+    <CancelEvent
+      event={sales.event}
+      canCancel={canCancel}
+      confirming={confirmingCancel}
+      problem={cancelProblem}
+      result={cancelResult}
+    />
+  );
   const refunded = orders.find((order) => order.id === refundedId) ?? null;
   const startsAt = new Date(event.startsAt);
   return (
@@ -111,28 +197,72 @@ export default function EventOrdersPage({ loaderData, actionData }: Route.Compon
         </p>
       </div>
 
-      <StatusCounts counts={counts} />
-
-      {refunded && (
-        <p role="status" className="rounded-md border border-border bg-muted p-4 text-sm">
-          {t("organizerOrders.refunded", {
-            amount: formatMoney(refunded.totalCents, language),
-            buyer: refunded.buyerName,
-          })}
-        </p>
-      )}
-      {actionData?.problem && (
+      {/* A cancelled event says so first; the form to cancel one comes last, after what it would undo. */}
+      {sales.event.status === "cancelled" && cancelPart}
+      {cancelProblem && !confirmingCancel && (
         <p role="alert" className="rounded-md border border-red-700 p-4 text-sm dark:border-red-400">
-          {t(`organizerOrders.problems.${actionData.problem}`)}
+          {t(`eventSales.problems.${cancelProblem}`)}
         </p>
       )}
-      {orders.length === 0 ? (
-        <p>{t("organizerOrders.empty")}</p>
+
+      <SalesSummary sales={sales} />
+
+      <ViewTabs eventId={event.id} view={view} />
+      {attendees ? (
+        <AttendeesList event={event} attendees={attendees.attendees} total={attendees.total} />
       ) : (
-        <OrdersTable event={event} orders={orders} page={page} refundingId={refundingId} />
+        <section aria-labelledby="event-orders-title" className="flex flex-col gap-6">
+          <h2 id="event-orders-title" className="text-2xl font-semibold">
+            {t("eventSales.ordersTitle")}
+          </h2>
+          <StatusCounts counts={counts} />
+
+          {refunded && (
+            <p role="status" className="rounded-md border border-border bg-muted p-4 text-sm">
+              {t("organizerOrders.refunded", {
+                amount: formatMoney(refunded.totalCents, language),
+                buyer: refunded.buyerName,
+              })}
+            </p>
+          )}
+          {actionData?.problem && (
+            <p role="alert" className="rounded-md border border-red-700 p-4 text-sm dark:border-red-400">
+              {t(`organizerOrders.problems.${actionData.problem}`)}
+            </p>
+          )}
+          {orders.length === 0 ? (
+            <p>{t("organizerOrders.empty")}</p>
+          ) : (
+            <OrdersTable event={event} orders={orders} page={page} refundingId={refundingId} />
+          )}
+          {pages > 1 && <Pagination eventId={event.id} page={page} pages={pages} />}
+        </section>
       )}
-      {pages > 1 && <Pagination eventId={event.id} page={page} pages={pages} />}
+
+      {sales.event.status !== "cancelled" && cancelPart}
     </div>
+  );
+}
+
+/** Links between the page's two views, so that both work without JavaScript. */
+function ViewTabs({ eventId, view }: { eventId: number; view: SalesView }) {
+  const { t } = useTranslation();
+  const link = (target: SalesView) => (
+    <Link
+      to={target === "orders" ? `/events/${eventId}/orders` : `/events/${eventId}/orders?view=attendees`}
+      aria-current={view === target ? "page" : undefined}
+      className="-mb-px inline-block border-b-2 border-transparent px-3 py-2 text-sm font-medium hover:border-border aria-[current=page]:border-primary"
+    >
+      {t(target === "orders" ? "eventSales.ordersTitle" : "eventSales.attendeesTitle")}
+    </Link>
+  );
+  return (
+    <nav aria-label={t("eventSales.viewsLabel")}>
+      <ul className="flex gap-2 border-b border-border">
+        <li>{link("orders")}</li>
+        <li>{link("attendees")}</li>
+      </ul>
+    </nav>
   );
 }
 

@@ -5,6 +5,7 @@ import { parseRecordId } from "#domain/record-id";
 import { data, Link } from "react-router";
 import { available, isPast, isSoldOut, isVip } from "#domain/event";
 import type { Language } from "#domain/language";
+import { isTicketTypeOnSale } from "#domain/sales-window";
 import { SPONSOR_TIERS } from "#domain/sponsor";
 import { MAX_TICKETS_PER_ORDER } from "#domain/order";
 import { EventCard } from "#app/components/event-card";
@@ -16,9 +17,12 @@ import { buttonClasses } from "#app/components/ui/button";
 import { formatDateRange, formatTimeZone } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta, siteOrigin } from "#app/seo";
+import { currentTime } from "#server/clock";
 import { getEventDetail } from "#server/services/event-detail";
 import { searchEvents } from "#server/services/event-search";
 import type { Route } from "./+types/event";
+import { PromotionAdCard } from "#app/components/promotion-ad";
+import { listRunningAds } from "#server/services/promotion-ads";
 
 const RELATED_LIMIT = 4;
 
@@ -42,7 +46,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseRecordId(params.id);
   if (id === null) throw data(null, { status: 404 });
-  const now = new Date();
+  const now = currentTime();
   const event = await getEventDetail(context.db, id, now);
   if (!event) throw data(null, { status: 404 });
   const related = await searchEvents(
@@ -51,9 +55,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     now,
   );
   const tiles = context.config.mapTiles;
+  // The sidebar placement: another event's promotion beside this one.
+  const sidebarAds = await listRunningAds(context.db, "sidebar", now, { besideEventId: event.id, limit: 1 });
   return {
     now,
     event,
+    sidebarAds,
     related: related.events.filter((other) => other.id !== event.id).slice(0, RELATED_LIMIT),
     tiles: tiles && { url: tiles.url, attribution: tiles.attribution },
     maxTicketsPerOrder: MAX_TICKETS_PER_ORDER,
@@ -69,7 +76,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const { event, now, related, tiles, maxTicketsPerOrder, isStaff } = loaderData;
+  const { event, now, related, tiles, maxTicketsPerOrder, isStaff, sidebarAds } = loaderData;
   const past = isPast(event, now);
   const cancelled = event.status === "cancelled";
   const soldOut = isSoldOut(event);
@@ -193,13 +200,16 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               dangerouslySetInnerHTML={{ __html: event.descriptionHtml }}
             />
           </section>
-          <TicketList event={event} past={past || cancelled} maxPerOrder={maxTicketsPerOrder} />
+          <TicketList event={event} past={past || cancelled} maxPerOrder={maxTicketsPerOrder} now={now} />
           {event.sponsors.length > 0 && <Sponsors sponsors={event.sponsors} />}
           <Location event={event} tiles={tiles} />
         </div>
         <aside className="flex flex-col gap-6">
           <OrganizerCard event={event} />
           <ShareBox eventId={event.id} title={event.title} />
+          {sidebarAds.map((ad) => (
+            <PromotionAdCard key={ad.id} ad={ad} />
+          ))}
         </aside>
       </div>
       {related.length > 0 && (
@@ -222,7 +232,17 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
 
 type Detail = Route.ComponentProps["loaderData"]["event"];
 
-function TicketList({ event, past, maxPerOrder }: { event: Detail; past: boolean; maxPerOrder: number }) {
+function TicketList({
+  event,
+  past,
+  maxPerOrder,
+  now,
+}: {
+  event: Detail;
+  past: boolean;
+  maxPerOrder: number;
+  now: Date;
+}) {
   const { t } = useTranslation();
   return (
     <section id="tickets" aria-labelledby="tickets-heading" className="scroll-mt-24">
@@ -235,7 +255,14 @@ function TicketList({ event, past, maxPerOrder }: { event: Detail; past: boolean
       ) : (
         // The counts "left" may come from the short response cache: informational only; placing the
         // order decides with its conditional update (see TicketPicker).
-        <TicketPicker eventId={event.id} ticketTypes={event.ticketTypes} canBuy={!past} maxPerOrder={maxPerOrder} />
+        <TicketPicker
+          eventId={event.id}
+          ticketTypes={event.ticketTypes}
+          canBuy={!past}
+          maxPerOrder={maxPerOrder}
+          now={now}
+          timeZone={event.timeZone}
+        />
       )}
     </section>
   );
@@ -445,9 +472,17 @@ function eventJsonLd({ event, now }: { event: Detail; now: Date }, origin: strin
       name: ticket.name,
       price: (ticket.priceCents / 100).toFixed(2),
       priceCurrency: "USD",
-      availability:
-        available(ticket) === 0 || event.endsAt < now ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+      availability: offerAvailability(ticket, event, now),
+      ...(ticket.salesStartAt && { validFrom: ticket.salesStartAt.toISOString() }),
       url: `${url}#tickets`,
     })),
   };
+}
+
+/** schema.org's word for whether an offer can be bought now: sales not open yet are a pre-sale. */
+function offerAvailability(ticket: Detail["ticketTypes"][number], event: Detail, now: Date): string {
+  if (available(ticket) === 0 || event.endsAt < now) return "https://schema.org/SoldOut";
+  if (ticket.salesStartAt && now < ticket.salesStartAt) return "https://schema.org/PreSale";
+  if (!isTicketTypeOnSale(ticket, now)) return "https://schema.org/Discontinued";
+  return "https://schema.org/InStock";
 }

@@ -5,6 +5,7 @@ import { toICalendar } from "#domain/icalendar";
 import { formatMoney } from "#app/i18n/format";
 import { loadMessages } from "#app/i18n/messages";
 import { translatorFor, type TFunction } from "#app/i18n/translator";
+import { currentTime } from "#server/clock";
 import { listFeedEvents } from "#server/services/event-feed";
 import type { Route } from "./+types/events-feed";
 
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_CONTROL },
     });
   }
-  const now = new Date();
+  const now = currentTime();
   const { t } = translatorFor(language, await loadMessages(language));
   const events = await listFeedEvents(context.db, parsed.data, now);
   const origin = context.config.publicUrl;

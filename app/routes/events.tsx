@@ -10,6 +10,7 @@ import { CalendarFeedLink } from "#app/components/calendar-feed-link";
 import { EventCard } from "#app/components/event-card";
 import { buttonClasses } from "#app/components/ui/button";
 import { metaTranslator } from "#app/i18n/meta";
+import { currentTime } from "#server/clock";
 import { searchEvents } from "#server/services/event-search";
 import type { Route } from "./+types/events";
 
@@ -28,7 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const parsed = parseEventSearch(params);
-  const now = new Date();
+  const now = currentTime();
   if (!parsed.success) {
     return data({ now, search: null, result: null, invalid: true as const }, { status: 400 });
   }

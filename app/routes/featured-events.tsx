@@ -1,6 +1,7 @@
 import { EventListPage } from "#app/components/event-list-page";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
+import { currentTime } from "#server/clock";
 import { searchEvents } from "#server/services/event-search";
 import type { Route } from "./+types/featured-events";
 
@@ -15,7 +16,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** Events the organizers or our editors feature, and those promoted on the home page. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const now = new Date();
+  const now = currentTime();
   const result = await searchEvents(context.db, { featured: true, sort: "date", limit: 100 }, now);
   return { now, events: result.events };
 }

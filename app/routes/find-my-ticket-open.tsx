@@ -5,6 +5,7 @@ import { buttonClasses } from "#app/components/ui/button";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#app/read-small-form";
+import { currentTime } from "#server/clock";
 import { cookieAttributes, readCookieValue } from "#server/http/session-cookie";
 import {
   openLookedUpOrder,
@@ -53,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (token.length > MAX_TOKEN_LENGTH) return data({ view: "expired" as const }, { status: 400, headers: NO_STORE });
     return data({ view: "ready" as const, token }, { headers: NO_STORE });
   }
-  const orders = await showLookedUpOrders(context.db, accessTokenOf(request), new Date());
+  const orders = await showLookedUpOrders(context.db, accessTokenOf(request), currentTime());
   if (!orders) return data({ view: "expired" as const }, { headers: NO_STORE });
   return data({ view: "orders" as const, orders: await withTicketCards(orders) }, { headers: NO_STORE });
 }
@@ -73,7 +74,7 @@ async function withTicketCards(orders: LookedUpOrder[]) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request);
   if (form === "too_large" || !form) return data({ view: "expired" as const }, { status: 400, headers: NO_STORE });
-  const now = new Date();
+  const now = currentTime();
   const accessToken = accessTokenOf(request);
   if (form.get("intent") === "order") {
     const orderToken = await openLookedUpOrder(context.db, accessToken, form.get("orderId"), now);

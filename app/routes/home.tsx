@@ -16,6 +16,7 @@ import { pageMeta } from "#app/seo";
 import { HOME_LIMITS } from "#domain/home-sections";
 import { readSmallForm } from "#app/read-small-form";
 import { requireViewer } from "#app/require-viewer";
+import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import { getHomePage } from "#server/services/home-page";
 import { applyInterestChoice, listMyInterests } from "#server/services/interests";
@@ -38,7 +39,8 @@ export function meta({ matches }: Route.MetaArgs) {
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, viewer } = context;
-  const home = await getHomePage(db);
+  const now = currentTime();
+  const home = await getHomePage(db, now);
   if (!viewer) return data({ ...home, personal: null });
   const interests = await listMyInterests(db, viewer);
   return data(
@@ -46,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       ...home,
       personal: {
         savedInterests: interests.map((interest) => interest.key),
-        recommendations: listRecommendations(db, viewer, new Date()),
+        recommendations: listRecommendations(db, viewer, now),
       },
     },
     { headers: { "Cache-Control": "private, no-store" } },

@@ -7,6 +7,7 @@ import { EventMap, groupByPlace } from "#app/components/event-map";
 import { formatDate, formatTime } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
+import { currentTime } from "#server/clock";
 import { listMicroEvents } from "#server/services/micro-events";
 import type { Route } from "./+types/micro-events";
 
@@ -21,7 +22,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** Small gatherings (domain/event.ts, isMicroEvent) beside a map of where they happen. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const now = new Date();
+  const now = currentTime();
   const events = await listMicroEvents(context.db, now);
   const tiles = context.config.mapTiles;
   return { now, events, tiles: tiles && { url: tiles.url, attribution: tiles.attribution } };

@@ -1,28 +1,27 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { isHoldExpired } from "#domain/order";
-import { cardInputSchemaAt } from "#domain/payment-card";
+import { CARD_FIELDS, readCardForm, type CardField } from "#app/card-form";
+import { CardFields } from "#app/components/card-fields";
 import { HoldCountdown } from "#app/components/hold-countdown";
 import { OrderAlert } from "#app/components/order-alert";
 import { OrderEventHeading } from "#app/components/order-event-heading";
 import { OrderLines } from "#app/components/order-lines";
 import { SandboxPaymentNotice } from "#app/components/sandbox-payment-notice";
 import { buttonClasses } from "#app/components/ui/button";
-import { TextField } from "#app/components/ui/text-field";
 import { flashCookie } from "#app/flash";
 import { formatMoney } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#app/read-small-form";
 import type { Language } from "#domain/language";
+import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import { cancelOrder, canViewOrder, getOrderDetail, payOrder, type OrderDetail } from "#server/services/orders";
 import type { Route } from "./+types/order-pay";
 
 const PROBLEM_ID = "pay-problem";
 /** The pay form's card fields, as cardInputSchema names them. */
-const CARD_FIELDS = ["number", "expMonth", "expYear", "cvc"] as const;
-type CardField = (typeof CARD_FIELDS)[number];
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
@@ -48,7 +47,7 @@ export function headers() {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { order, key } = await findOrderOfBuyer(request, context, params.id);
   if (order.status === "confirmed") throw redirect(orderPath(order.id, key));
-  const now = new Date();
+  const now = currentTime();
   const isReleased = order.status !== "pending" || isHoldExpired(order.holdExpiresAt, now);
   return {
     order: orderView(order),
@@ -73,7 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form === "too_large") return answer({ problems: { form: "form_too_large" } }, 413);
   const intent = form?.get("intent");
   const { db, config, payments, viewer } = context;
-  const now = new Date();
+  const now = currentTime();
 
   if (intent === "cancel") {
     try {
@@ -95,18 +94,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let card;
   // A free order still pending is a waitlist offer of a free ticket: confirming it takes no card.
   if (payments.collectsCardOnSite && order.totalCents > 0) {
-    const parsed = cardInputSchemaAt(now).safeParse(Object.fromEntries(CARD_FIELDS.map((f) => [f, form?.get(f)])));
-    if (!parsed.success) {
-      const problems: PayResult["problems"] = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (typeof field === "string" && (CARD_FIELDS as readonly string[]).includes(field)) {
-          problems[field as CardField] ??= issue.message;
-        }
-      }
-      return answer({ problems }, 422);
-    }
-    card = parsed.data;
+    const read = readCardForm(form, now);
+    if ("problems" in read) return answer({ problems: read.problems }, 422);
+    card = read.card;
   }
 
   const site = config.publicUrl;
@@ -267,58 +257,7 @@ export default function OrderPayPage({ loaderData, actionData }: Route.Component
           ) : collectsCardOnSite ? (
             <Form ref={formRef} method="post" className="flex flex-col gap-4" autoComplete="on">
               {isSandbox && <SandboxPaymentNotice />}
-              <TextField
-                id="pay-card-number"
-                name="number"
-                label={t("checkout.pay.cardNumber")}
-                autoComplete="cc-number"
-                inputMode="numeric"
-                dir="ltr"
-                required
-                maxLength={23}
-                errorId={errorIdFor("number")}
-              />
-              <fieldset className="flex flex-col gap-1">
-                <legend className="mb-1 text-sm font-medium">{t("checkout.pay.expiry")}</legend>
-                <div className="grid grid-cols-2 gap-3">
-                  <TextField
-                    id="pay-card-exp-month"
-                    name="expMonth"
-                    label={t("checkout.pay.expMonth")}
-                    placeholder={t("checkout.pay.expMonthPlaceholder")}
-                    autoComplete="cc-exp-month"
-                    inputMode="numeric"
-                    dir="ltr"
-                    required
-                    maxLength={2}
-                    errorId={errorIdFor("expMonth")}
-                  />
-                  <TextField
-                    id="pay-card-exp-year"
-                    name="expYear"
-                    label={t("checkout.pay.expYear")}
-                    placeholder={t("checkout.pay.expYearPlaceholder")}
-                    autoComplete="cc-exp-year"
-                    inputMode="numeric"
-                    dir="ltr"
-                    required
-                    maxLength={4}
-                    errorId={errorIdFor("expYear")}
-                  />
-                </div>
-              </fieldset>
-              <TextField
-                id="pay-card-cvc"
-                name="cvc"
-                label={t("checkout.pay.cvc")}
-                hint={t("checkout.pay.cvcHint")}
-                autoComplete="cc-csc"
-                inputMode="numeric"
-                dir="ltr"
-                required
-                maxLength={4}
-                errorId={errorIdFor("cvc")}
-              />
+              <CardFields idPrefix="pay" errorIdFor={errorIdFor} />
               <button
                 type="submit"
                 name="intent"

@@ -12,6 +12,7 @@ import { formatDate, formatTime, formatTimeZone } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#app/read-small-form";
+import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import { cancelOrder, canViewOrder, getOrderDetail, type OrderDetail } from "#server/services/orders";
 import { ticketQrSvg } from "#server/tickets/ticket-qr";
@@ -63,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       qrSvg: await ticketQrSvg(ticket.code),
     })),
   );
-  const now = new Date();
+  const now = currentTime();
   return {
     order: {
       id: order.id,
@@ -98,7 +99,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, config, viewer } = context;
   try {
     await cancelOrder(db, viewer && { userId: viewer.userId }, order.id, {
-      now: new Date(),
+      now: currentTime(),
       reason: "cancelled_by_buyer",
       siteUrl: config.publicUrl,
     });

@@ -4,6 +4,7 @@ import { EventList } from "#app/components/event-list";
 import { ProfileHeader } from "#app/components/profile-header";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
+import { currentTime } from "#server/clock";
 import { getOrganizerPage } from "#server/services/profiles";
 import type { Route } from "./+types/organizer";
 
@@ -21,7 +22,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const now = new Date();
+  const now = currentTime();
   const page = await getOrganizerPage(context.db, params.id, now);
   if (!page) throw data(null, { status: 404 });
   return { now, ...page };

@@ -5,6 +5,7 @@ import { data } from "react-router";
 import { EventList } from "#app/components/event-list";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
+import { currentTime } from "#server/clock";
 import { getSponsorPage } from "#server/services/profiles";
 import type { Route } from "./+types/sponsor";
 
@@ -23,7 +24,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseRecordId(params.id);
   if (id === null) throw data(null, { status: 404 });
-  const now = new Date();
+  const now = currentTime();
   const page = await getSponsorPage(context.db, id, now);
   if (!page) throw data(null, { status: 404 });
   return { now, ...page };

@@ -10,6 +10,7 @@ import { negotiateLanguage } from "#app/i18n/preferences";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#app/read-small-form";
 import { requireViewer } from "#app/require-viewer";
+import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import { joinWaitlist, leaveWaitlist, listMyWaitlistEntries, type MyWaitlistEntry } from "#server/services/waitlist";
 import type { Route } from "./+types/waitlist";
@@ -88,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     await joinWaitlist(context.db, context.viewer, parsed.data, {
-      now: new Date(),
+      now: currentTime(),
       language: negotiateLanguage(request),
       clientAddress: context.clientAddress,
     });

@@ -260,6 +260,13 @@ export const ANSWER_EXAMPLES = {
       message: "If this address has orders, a link to them has been e-mailed. It is valid for 24 hours and works once.",
     },
   },
+  NewsletterAccepted: {
+    data: {
+      status: "accepted",
+      message:
+        "If this address is not subscribed yet, a link to confirm the subscription has been e-mailed. Nothing is sent until it is followed.",
+    },
+  },
   CheckInSummary: {
     data: {
       counts: {

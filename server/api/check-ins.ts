@@ -1,8 +1,10 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { parseRecordId } from "#domain/record-id";
+import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import type { AppEnv } from "#server/http/app-env";
+import { limitBody, readJsonBody } from "#server/http/json-body";
 import type { Actor } from "#server/services/actor";
 import { checkInTicket, getCheckInSummary, type CheckInResult } from "#server/services/check-in";
 import { invalidInput } from "./invalid-input";
@@ -29,6 +31,8 @@ export function createCheckInsApi() {
     c.res.headers.set("Cache-Control", PRIVATE_CACHE);
   });
 
+  api.use(limitBody());
+
   api.get("/", async (c) => {
     const actor = requireActor(c);
     const summary = await getCheckInSummary(c.get("db"), actor, eventIdOf(c));
@@ -38,12 +42,10 @@ export function createCheckInsApi() {
   api.post("/", async (c) => {
     const actor = requireActor(c);
     const eventId = eventIdOf(c);
-    const body: unknown = await c.req.json().catch(() => {
-      throw new AppError("invalid", 'The body must be JSON: {"code": "<ticket code>"}.');
-    });
+    const body = await readJsonBody(c, 'The body must be JSON: {"code": "<ticket code>"}.');
     const parsed = checkInBodySchema.safeParse(body);
     if (!parsed.success) throw invalidInput(parsed.error, 'The body must be JSON: {"code": "<ticket code>"}.');
-    const result = await checkInTicket(c.get("db"), actor, { eventId, code: parsed.data.code }, new Date());
+    const result = await checkInTicket(c.get("db"), actor, { eventId, code: parsed.data.code }, currentTime());
     return c.json({ data: checkInJson(result) });
   });
 

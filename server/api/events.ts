@@ -2,6 +2,7 @@ import { parseRecordId } from "#domain/record-id";
 import { Hono } from "hono";
 import { etag } from "hono/etag";
 import { parseEventSearch } from "#domain/event-search";
+import { currentTime } from "#server/clock";
 import type { AppEnv } from "#server/http/app-env";
 import { AppError } from "#server/errors";
 import { getEventDetail } from "#server/services/event-detail";
@@ -18,7 +19,7 @@ export function createEventsApi() {
   api.get("/", async (c) => {
     const parsed = parseEventSearch(new URL(c.req.url).searchParams);
     if (!parsed.success) throw invalidInput(parsed.error, "The search parameters are not valid.");
-    const now = new Date();
+    const now = currentTime();
     const result = await searchEvents(c.get("db"), parsed.data, now);
     c.header("Cache-Control", "public, max-age=30, stale-while-revalidate=60");
     return c.json({
@@ -36,7 +37,7 @@ export function createEventsApi() {
     if (id === null) {
       throw new AppError("not_found", "No such event.");
     }
-    const now = new Date();
+    const now = currentTime();
     const event = await getEventDetail(c.get("db"), id, now);
     if (!event) throw new AppError("not_found", "No such event.");
     c.header("Cache-Control", "public, max-age=30, stale-while-revalidate=60");

@@ -1,8 +1,10 @@
 import { Hono, type Context } from "hono";
 import { interestInputSchema } from "#domain/interest-schema";
 import { formatTicketCode } from "#domain/ticket-code";
+import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import type { AppEnv } from "#server/http/app-env";
+import { limitBody, readJsonBody } from "#server/http/json-body";
 import type { Actor } from "#server/services/actor";
 import { listMyInterests, removeInterest, saveInterest } from "#server/services/interests";
 import { listMyTickets, type MyTicketOrder } from "#server/services/my-tickets";
@@ -25,6 +27,8 @@ export function createMeApi() {
     c.res.headers.set("Cache-Control", PRIVATE_CACHE);
   });
 
+  api.use(limitBody());
+
   api.get("/interests", async (c) => {
     const actor = requireActor(c);
     return c.json({ data: await listMyInterests(c.get("db"), actor) });
@@ -32,9 +36,7 @@ export function createMeApi() {
 
   api.post("/interests", async (c) => {
     const actor = requireActor(c);
-    const body: unknown = await c.req.json().catch(() => {
-      throw new AppError("invalid", 'The body must be JSON: {"interest": "<key>"}.');
-    });
+    const body = await readJsonBody(c, 'The body must be JSON: {"interest": "<key>"}.');
     const parsed = interestInputSchema.safeParse(body);
     if (!parsed.success) throw invalidInput(parsed.error, "No such interest.");
     return c.json({ data: await saveInterest(c.get("db"), actor, parsed.data) });
@@ -49,14 +51,14 @@ export function createMeApi() {
 
   api.get("/recommendations", async (c) => {
     const actor = requireActor(c);
-    const now = new Date();
+    const now = currentTime();
     const events = await listRecommendations(c.get("db"), actor, now);
     return c.json({ data: events.map((event) => eventSummaryJson(event, now)) });
   });
 
   api.get("/tickets", async (c) => {
     const actor = requireActor(c);
-    const now = new Date();
+    const now = currentTime();
     const { upcoming, past } = await listMyTickets(c.get("db"), actor, now);
     return c.json({ data: [...upcoming, ...past].flatMap((order) => myTicketsJson(order, !past.includes(order))) });
   });

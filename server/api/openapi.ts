@@ -8,6 +8,7 @@ import {
   eventSearchSchema,
   type EventSearchInput,
 } from "#domain/event-search";
+import { MAX_EVENT_IMAGES } from "#domain/event-input";
 import { LANGUAGES } from "#domain/language";
 import { ROLES } from "#domain/profile";
 import { socialLinksSchema } from "#domain/profile-schema";
@@ -23,6 +24,12 @@ import {
   WAITLIST_OFFER_HOURS,
 } from "#domain/order";
 import { cardInputSchema } from "#domain/payment-card";
+import {
+  PROMOTION_LIMITS,
+  promotionInputSchema,
+  promotionQuoteInputSchema,
+  RATE_CARD,
+} from "#domain/promotion-pricing";
 import { TICKET_CODE_ALPHABET, TICKET_CODE_LENGTH } from "#domain/ticket-code";
 import { WAITLIST_ENTRY_STATUSES } from "#domain/waitlist";
 import { ERROR_CODES, type ErrorCode } from "#server/errors";
@@ -37,7 +44,17 @@ import { WAITLIST_LIMITS } from "#server/services/waitlist";
 import { ANSWER_EXAMPLES } from "./answer-examples";
 import { PRIVATE_CACHE } from "./me";
 import { ORDER_TOKEN_HEADER } from "./orders";
+import { PROMOTION_NAMED_SCHEMAS } from "./promotion-json";
+import { EVENT_BODY_SHAPE } from "./my-events";
+import {
+  EVENT_IMAGE_UPLOAD_SCHEMA,
+  EVENT_PROBLEM_WORDS,
+  MY_EVENT_INPUT_SCHEMAS,
+  MY_EVENT_NAMED_SCHEMAS,
+} from "./my-event-schemas";
 import { TICKET_LOOKUP_ANSWER } from "./ticket-lookup";
+import { NEWSLETTER_ANSWER } from "./newsletter";
+import { NEWSLETTER_LIMITS, newsletterInputSchema } from "#server/services/newsletter";
 
 /*
  * The OpenAPI 3.1 document of /api/v1, served at /api/v1/openapi.json and rendered for people at
@@ -96,7 +113,11 @@ export interface OpenApiOperation {
   security?: SecurityRequirement[];
   requestBody?: {
     required: boolean;
-    content: { "application/json": { schema: JsonSchema; example: unknown } };
+    /** A JSON body, or a form with a file (an event's picture). */
+    content: {
+      "application/json"?: { schema: JsonSchema; example: unknown };
+      "multipart/form-data"?: { schema: JsonSchema };
+    };
   };
   responses: Record<string, OpenApiResponse>;
 }
@@ -113,7 +134,7 @@ export function operationAccess(operation: Pick<OpenApiOperation, "security">): 
   return isOptional ? "optional" : "signedIn";
 }
 
-export const HTTP_METHODS = ["get", "post", "delete"] as const;
+export const HTTP_METHODS = ["get", "put", "post", "delete"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type OpenApiPathItem = Partial<Record<HttpMethod, OpenApiOperation>>;
 
@@ -334,6 +355,7 @@ const ORDER_CHANGE_REASONS: Record<OrderChangeReason | "waitlist_offer", string>
   payment_abandoned: "the buyer left without paying",
   payment_declined: "the card was declined, which ends the hold at once",
   refunded_by_organizer: "an organizer refunded the payment",
+  event_cancelled: "the organizer cancelled the event: a held or free order was cancelled, a paid one refunded",
   late_payment_refunded: "a payment that completed after the order was released was given back (no change of status)",
   waitlist_offer: "offered to someone on a waitlist, who may pay for it while it is held",
 };
@@ -596,6 +618,14 @@ const NAMED_SCHEMAS = {
       description: "The one answer to every well-formed lookup.",
       examples: [ANSWER_EXAMPLES.TicketLookupAccepted],
     }),
+  NewsletterAccepted: z
+    .object({
+      data: z.object({ status: z.literal("accepted"), message: z.literal(NEWSLETTER_ANSWER.data.message) }),
+    })
+    .meta({
+      description: "The one answer to every well-formed subscription request.",
+      examples: [ANSWER_EXAMPLES.NewsletterAccepted],
+    }),
   CheckInCounts: checkInCounts,
   CheckInSummary: z
     .object({ data: z.object({ counts: checkInCounts }) })
@@ -612,6 +642,8 @@ const NAMED_SCHEMAS = {
     description: "Stripe's event was taken; it need not be sent again.",
     examples: [ANSWER_EXAMPLES.WebhookReceived],
   }),
+  ...PROMOTION_NAMED_SCHEMAS,
+  ...MY_EVENT_NAMED_SCHEMAS,
   Error: errorBody,
 } satisfies Record<string, z.ZodType>;
 
@@ -628,6 +660,7 @@ const MAX_CHECK_IN_CODE_LENGTH = 512;
  * the input side: what a client sends, before zod's transforms.
  */
 const INPUT_SCHEMAS = {
+  ...MY_EVENT_INPUT_SCHEMAS,
   InterestInput: interestInputSchema.describe("One of the 24 interests, by key."),
   OrderInput: orderInputSchema
     .safeExtend({
@@ -678,6 +711,21 @@ const INPUT_SCHEMAS = {
     })
     .strict(),
   TicketLookupInput: ticketLookupInputSchema,
+  NewsletterInput: newsletterInputSchema,
+  PromotionQuoteInput: promotionQuoteInputSchema.describe(
+    `Promotion types (each once), ${PROMOTION_LIMITS.minDays} to ${PROMOTION_LIMITS.maxDays} days, and a budget in ` +
+      `cents up to ${PROMOTION_LIMITS.maxBudgetCents}.`,
+  ),
+  PromotionPurchaseInput: promotionInputSchema
+    .extend({
+      payment: z
+        .object({ card: cardInputSchema.optional() })
+        .strict()
+        .optional()
+        .describe("The card with the sandbox provider; nothing (or an empty object) with Stripe."),
+    })
+    .strict()
+    .describe("One of your published events that has not started, and the campaign: a quote's fields, and a start."),
   StripeEvent: z
     .looseObject({
       id: z.string(),
@@ -696,6 +744,8 @@ const INPUT_FIELD_NOTES = new Map<unknown, string>([
   [buyerSchema.shape.name, "Spaces around it are ignored."],
   [buyerSchema.shape.email, "An e-mail address; spaces around it are ignored."],
   [ticketLookupInputSchema.shape.email, "The address the orders were made with."],
+  [newsletterInputSchema.shape.email, "The address to send the weekly digest to; spaces around it are ignored."],
+  [newsletterInputSchema.shape.language, "The digest's language; by default the first of ours Accept-Language names."],
   [
     cardInputSchema.shape.number,
     "The card number; spaces and dashes are ignored. It must pass the Luhn check and suit its brand. With the " +
@@ -1105,6 +1155,294 @@ const CHECK_IN_ERRORS = {
   }),
 };
 
+// ─── /my/events (my-events.ts) ─────────────────────────────────────────────────────────────────
+
+const EVENT_ID_PARAMETER: OpenApiParameter = {
+  name: "id",
+  in: "path",
+  required: true,
+  description: "The event's id.",
+  schema: { type: "integer", minimum: 1, maximum: 2_147_483_647 },
+  example: 142,
+};
+
+const MY_EVENT_NOT_FOUND = {
+  "404": error(
+    "No such event, or the caller neither organizes nor co-organizes it: both look the same (code not_found).",
+    {
+      not_found: { summary: "Not an event of yours", value: problem("not_found", "No event 142.") },
+    },
+  ),
+};
+
+const ORGANIZER_ONLY = {
+  "403": error("The caller co-organizes the event; only its organizer may do this (code forbidden).", {
+    forbidden: { summary: "A co-organizer", value: problem("forbidden", "Only the event's organizer may do this.") },
+  }),
+};
+
+const EVENT_IS_CANCELLED = {
+  "409": error("The event is cancelled and cannot change any more (code conflict, fields.event cancelled).", {
+    cancelled: {
+      summary: "Cancelled",
+      value: problem("conflict", "The event is cancelled: it cannot change any more.", { event: "cancelled" }),
+    },
+  }),
+};
+
+const invalidEvent = (examples: ErrorExamples) => ({
+  "400": error(
+    `The event is not valid (code invalid): fields names each field by its path (ticketTypes.0.priceCents) ` +
+      `with one of: ${EVENT_PROBLEM_WORDS}. Nothing was changed.`,
+    examples,
+  ),
+});
+
+const EXAMPLE_EVENT_INPUT = {
+  title: "Jazz on the Wharf",
+  description: "An evening of **jazz** by the water.",
+  categoryId: 1,
+  language: "en",
+  isPublic: true,
+  timeZone: "America/New_York",
+  startsAt: "2026-12-11T19:00:00-05:00",
+  endsAt: "2026-12-11T22:00:00-05:00",
+  venue: { id: 1 },
+  ticketTypes: [
+    { name: "General Admission", priceCents: 2500, quantity: 200 },
+    {
+      name: "VIP",
+      priceCents: 9000,
+      quantity: 20,
+      description: "Front tables and a drink.",
+      salesStartAt: "2026-11-25T09:00:00-05:00",
+      salesEndAt: "2026-12-11T18:00:00-05:00",
+    },
+  ],
+  sponsorIds: [],
+  coOrganizerEmails: [],
+};
+
+function myEventPaths(): Record<string, OpenApiPathItem> {
+  const tags = ["My events"];
+  const withId = (parameters: OpenApiParameter[] = []) => [EVENT_ID_PARAMETER, ...parameters];
+  return {
+    "/my/events": {
+      get: privateOperation(
+        {
+          operationId: "listMyEvents",
+          summary: "List my events",
+          description:
+            "The events the signed-in person organizes or co-organizes, drafts included, with sold tickets, " +
+            "capacity and revenue.",
+          tags,
+        },
+        { description: "The events.", schema: "MyEventList" },
+      ),
+      post: privateOperation(
+        {
+          operationId: "createMyEvent",
+          summary: "Create an event",
+          description:
+            "Creates an event as a draft, or published at once with publish: true. A person's first event makes " +
+            "them an organizer. Pictures are added afterwards with POST /my/events/{id}/images.",
+          tags,
+          body: { schema: "EventCreateInput", example: { ...EXAMPLE_EVENT_INPUT, publish: false } },
+          replayedStatuses: ["201"],
+        },
+        { status: "201", description: "The event as created.", schema: "EditableEventResponse" },
+        invalidEvent({
+          end_before_start: {
+            summary: "End before start",
+            value: problem("invalid", EVENT_BODY_SHAPE, { endsAt: "end_before_start" }),
+          },
+          unknown_category: {
+            summary: "No such category",
+            value: problem("invalid", "The event is not valid.", { categoryId: "unknown_category" }),
+          },
+        }),
+      ),
+    },
+    "/my/events/venues": {
+      get: privateOperation(
+        {
+          operationId: "searchVenues",
+          summary: "Find a venue",
+          description: "Venues to hold an event at, by words of their name, address or city.",
+          tags,
+          parameters: [
+            {
+              name: "q",
+              in: "query",
+              required: false,
+              description: "Words of the venue's name, address or city; nothing is found without them.",
+              schema: { type: "string", maxLength: 100 },
+              example: "wharf",
+            },
+          ],
+        },
+        { description: "The venues found.", schema: "VenueSearchList" },
+      ),
+    },
+    "/my/events/{id}": {
+      get: privateOperation(
+        {
+          operationId: "getMyEvent",
+          summary: "Read an event to edit",
+          description: "Everything the organizer or a co-organizer edits of an event, with what is sold.",
+          tags,
+          parameters: withId(),
+        },
+        { description: "The event.", schema: "EditableEventResponse" },
+        MY_EVENT_NOT_FOUND,
+      ),
+      put: privateOperation(
+        {
+          operationId: "updateMyEvent",
+          summary: "Change an event",
+          description:
+            "Replaces what is edited of an event (organizer or co-organizer); its pictures stay as they are. A " +
+            "ticket type's quantity cannot go below what is sold, and a type with orders cannot be removed. When a " +
+            "published event's date or venue changes, every ticket holder is e-mailed.",
+          tags,
+          parameters: withId(),
+          body: { schema: "EventInput", example: EXAMPLE_EVENT_INPUT },
+        },
+        { description: "The event as changed.", schema: "EditableEventResponse" },
+        {
+          ...invalidEvent({
+            below_sold: {
+              summary: "Fewer than sold",
+              value: problem("invalid", "The event is not valid.", { "ticketTypes.0.quantity": "below_sold" }),
+            },
+          }),
+          ...MY_EVENT_NOT_FOUND,
+          ...EVENT_IS_CANCELLED,
+        },
+      ),
+    },
+    "/my/events/{id}/publish": {
+      post: privateOperation(
+        {
+          operationId: "publishMyEvent",
+          summary: "Publish an event",
+          description:
+            "Puts a draft on sale and on the site (only its organizer). Publishing a published event changes nothing.",
+          tags,
+          parameters: withId(),
+        },
+        { description: "The published event.", schema: "EditableEventResponse" },
+        {
+          "400": error("The event has already ended (code invalid, fields.endsAt in_the_past).", {
+            in_the_past: {
+              summary: "Already ended",
+              value: problem("invalid", "The event has already ended.", { endsAt: "in_the_past" }),
+            },
+          }),
+          ...ORGANIZER_ONLY,
+          ...MY_EVENT_NOT_FOUND,
+          ...EVENT_IS_CANCELLED,
+        },
+      ),
+    },
+    "/my/events/{id}/cancel": {
+      post: privateOperation(
+        {
+          operationId: "cancelMyEvent",
+          summary: "Cancel an event",
+          description:
+            "Calls the event off (only its organizer): paid orders are refunded, free ones cancelled, holds " +
+            "released, and every ticket holder is e-mailed.",
+          tags,
+          parameters: withId(),
+        },
+        { description: "The cancelled event.", schema: "EventCancelled" },
+        {
+          ...ORGANIZER_ONLY,
+          ...MY_EVENT_NOT_FOUND,
+          "409": error("Already cancelled, or already over (code conflict, fields.event).", {
+            already_cancelled: {
+              summary: "Already cancelled",
+              value: problem("conflict", "The event is already cancelled.", { event: "already_cancelled" }),
+            },
+          }),
+        },
+      ),
+    },
+    "/my/events/{id}/duplicate": {
+      post: privateOperation(
+        {
+          operationId: "duplicateMyEvent",
+          summary: "Duplicate an event",
+          description:
+            "A draft copy of the event (only its organizer): the same title, text, dates, venue, ticket types " +
+            "with none sold, sponsors, co-organizers and pictures.",
+          tags,
+          parameters: withId(),
+        },
+        { status: "201", description: "The copy.", schema: "EditableEventResponse" },
+        { ...ORGANIZER_ONLY, ...MY_EVENT_NOT_FOUND },
+      ),
+    },
+    "/my/events/{id}/images": {
+      post: {
+        ...privateOperation(
+          {
+            operationId: "addMyEventImage",
+            summary: "Add a picture",
+            description:
+              `Adds a picture after the event's others (at most ${MAX_EVENT_IMAGES}; the first is the cover), as ` +
+              "multipart/form-data with the file and its alt text. It is cropped to 16:9 and stored as WebP.",
+            tags,
+            parameters: withId(),
+          },
+          { status: "201", description: "The event with its pictures.", schema: "EditableEventResponse" },
+          {
+            "400": error(`Not a picture, too large, without alt text, or a ${MAX_EVENT_IMAGES + 1}th (code invalid).`, {
+              image_too_large: {
+                summary: "Too large",
+                value: problem("invalid", "A picture is at most 10 MB.", { file: "image_too_large" }),
+              },
+              image_type: {
+                summary: "Not a picture",
+                value: problem("invalid", "A picture cannot be used.", { file: "image_type" }),
+              },
+            }),
+            ...MY_EVENT_NOT_FOUND,
+            ...EVENT_IS_CANCELLED,
+          },
+        ),
+        requestBody: {
+          required: true,
+          content: { "multipart/form-data": { schema: EVENT_IMAGE_UPLOAD_SCHEMA } },
+        },
+      },
+    },
+    "/my/events/{id}/images/{position}": {
+      delete: privateOperation(
+        {
+          operationId: "removeMyEventImage",
+          summary: "Remove a picture",
+          description: "Removes one picture; those after it move up.",
+          tags,
+          parameters: withId([
+            {
+              name: "position",
+              in: "path",
+              required: true,
+              description: "The picture's place, 0 (the cover) to 2.",
+              schema: { type: "integer", minimum: 0, maximum: MAX_EVENT_IMAGES - 1 },
+              example: 0,
+            },
+          ]),
+        },
+        { description: "The event with its remaining pictures.", schema: "EditableEventResponse" },
+        { ...MY_EVENT_NOT_FOUND, ...EVENT_IS_CANCELLED },
+      ),
+    },
+  };
+}
+
 function buildDocument(publicUrl: string): OpenApiDocument {
   return {
     openapi: "3.1.0",
@@ -1135,11 +1473,14 @@ function buildDocument(publicUrl: string): OpenApiDocument {
       { name: "Directory", description: "Categories, venues, sponsors and organizers." },
       { name: "Site", description: "Figures and this document." },
       { name: "Me", description: "The signed-in person's interests and recommendations." },
+      { name: "My events", description: "Creating, changing, publishing and cancelling one's own events." },
       { name: "Orders", description: "Ordering tickets, paying, cancelling and refunding." },
       { name: "Tickets", description: "Finding one's tickets again: signed in, or by e-mail." },
       { name: "Check-in", description: "Admitting tickets at an event's door, for its organizers." },
       { name: "Waitlist", description: "Lines for sold-out ticket types." },
       { name: "Payments", description: "What payment providers call." },
+      { name: "Promotions", description: "Paid promotion campaigns of an organizer's events." },
+      { name: "Newsletter", description: "The weekly e-mail digest of events." },
     ],
     paths: {
       "/events": publicRead(
@@ -1316,6 +1657,7 @@ function buildDocument(publicUrl: string): OpenApiDocument {
           { description: "The recommended events.", schema: "RecommendationList" },
         ),
       },
+      ...myEventPaths(),
       "/orders": {
         post: privateOperation(
           {
@@ -1594,6 +1936,44 @@ function buildDocument(publicUrl: string): OpenApiDocument {
           },
         ),
       },
+      "/newsletter": {
+        post: privateOperation(
+          {
+            operationId: "subscribeToNewsletter",
+            summary: "Subscribe to the weekly digest",
+            description:
+              "Asks for the weekly e-mail digest (promoted events first, then upcoming ones) at an address, " +
+              "with double opt-in: a link to confirm is e-mailed, and nothing else is sent until it is " +
+              "followed. Every digest has an unsubscribe link. The answer is the same whether the address " +
+              `is new, already subscribed, or past the limits (${NEWSLETTER_LIMITS.perAddress.limit} requests ` +
+              `per address and ${NEWSLETTER_LIMITS.perClient.limit} per client an hour, beyond which nothing ` +
+              "is sent), so it tells nobody who subscribes. Needs no account.",
+            tags: ["Newsletter"],
+            access: "none",
+            body: { schema: "NewsletterInput", example: { email: "ada@example.com", language: "fr" } },
+          },
+          {
+            status: "202",
+            description: "Accepted: unless the address already receives the digest, a confirmation link is on its way.",
+            schema: "NewsletterAccepted",
+            cacheControl: NO_STORE_HEADER,
+          },
+          {
+            "400": error("Malformed input (code invalid, fields email: email_invalid, language: language_invalid).", {
+              email_invalid: {
+                summary: "Not an e-mail address",
+                value: problem("invalid", "Enter a valid e-mail address and language.", { email: "email_invalid" }),
+              },
+              language_invalid: {
+                summary: "Not one of en, fr, ar, am",
+                value: problem("invalid", "Enter a valid e-mail address and language.", {
+                  language: "language_invalid",
+                }),
+              },
+            }),
+          },
+        ),
+      },
       "/events/{id}/check-ins": {
         get: privateOperation(
           {
@@ -1744,6 +2124,149 @@ function buildDocument(publicUrl: string): OpenApiDocument {
           },
         ),
       },
+      "/promotions/quote": {
+        post: privateOperation(
+          {
+            operationId: "quotePromotion",
+            summary: "Price a promotion",
+            description:
+              "The price of promotion types for a number of days, from the published rate card (also at /pricing): " +
+              `homepage ${RATE_CARD.homepage.cents} and search ${RATE_CARD.search.cents} cents a day, digest ` +
+              `${RATE_CARD.digest.cents} cents a week started, social ${RATE_CARD.social.cents} cents once; and ` +
+              "whether it fits the budget.",
+            tags: ["Promotions"],
+            body: {
+              schema: "PromotionQuoteInput",
+              example: { types: ["homepage", "search"], days: 7, budgetCents: 500_00 },
+            },
+          },
+          { description: "The price, line by line.", schema: "PromotionQuoteResponse" },
+          {
+            "400": error("The body is not valid (code invalid); fields names each bad field with a stable word.", {
+              invalid_body: {
+                summary: "Bad fields",
+                value: problem("invalid", "The promotion request is not valid.", {
+                  days: "days_out_of_range",
+                  types: "types_required",
+                }),
+              },
+            }),
+          },
+        ),
+      },
+      "/promotions": {
+        get: privateOperation(
+          {
+            operationId: "listMyPromotions",
+            summary: "List my promotions",
+            description:
+              "The signed-in person's paid promotion campaigns, newest first, each scheduled, active or ended.",
+            tags: ["Promotions"],
+          },
+          { description: "The campaigns.", schema: "PromotionCampaignList" },
+        ),
+        post: privateOperation(
+          {
+            operationId: "purchasePromotion",
+            summary: "Buy a promotion",
+            description:
+              "Buys a promotion campaign for one of your published events that has not started; only its organizer " +
+              "may (a co-organizer gets 403, anyone else 404). The price from the rate card must be within the " +
+              "budget (400 budgetCents: below_price). With the sandbox provider the card is charged at once and " +
+              "the placements start: homepage puts the event in Featured Events, search ranks it first in " +
+              "matching searches with a Promoted label; the campaign ends by itself at its end. A declined card " +
+              "is 400 payment.card with the reason, and nothing is charged or created. With Stripe, " +
+              `payment.outcome is redirect: the webhook places the campaign once paid. ${IDEMPOTENCY_KEY_HEADER} ` +
+              "as for POST /orders.",
+            tags: ["Promotions"],
+            body: {
+              schema: "PromotionPurchaseInput",
+              example: {
+                eventId: 5,
+                types: ["homepage", "search"],
+                days: 7,
+                budgetCents: 500_00,
+                payment: { card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123" } },
+              },
+            },
+            replayedStatuses: ["201", "400", "403", "404"],
+          },
+          { status: "201", description: "The campaign and how paying went.", schema: "PromotionPurchase" },
+          {
+            "400": error(
+              "Not valid (code invalid): bad fields, eventId: not_promotable, budgetCents: below_price, or a " +
+                "declined card (payment.card: the reason).",
+              {
+                below_price: {
+                  summary: "Budget below the price",
+                  value: problem("invalid", "The price, 28000 cents, is above the budget of 10000.", {
+                    budgetCents: "below_price",
+                  }),
+                },
+                declined: {
+                  summary: "Card declined",
+                  value: problem("invalid", "The card was declined: nothing was charged.", {
+                    "payment.card": "card_declined",
+                  }),
+                },
+              },
+            ),
+            "403": error("A co-organizer of the event: only its organizer may promote it (code forbidden).", {
+              forbidden: {
+                summary: "Not the organizer",
+                value: problem("forbidden", "Only the event's organizer may promote it."),
+              },
+            }),
+            "404": error("No such event, or not yours (code not_found).", {
+              not_found: { summary: "No such event", value: problem("not_found", "No event 999999.") },
+            }),
+            "409": error(
+              "An Idempotency-Key that bought a campaign more than 24 hours ago (code conflict): it is not " +
+                "bought again.",
+              {
+                already_used: {
+                  summary: "Key used before",
+                  value: problem(
+                    "conflict",
+                    "This Idempotency-Key already bought campaign 5f0c3b1e-8a2d-4c7e-9b1a-2d3e4f5a6b7c.",
+                    { "Idempotency-Key": "already_used" },
+                  ),
+                },
+              },
+            ),
+          },
+        ),
+      },
+      "/promotions/{id}": {
+        get: privateOperation(
+          {
+            operationId: "getMyPromotion",
+            summary: "Get a promotion",
+            description:
+              "One of your campaigns with its placements. Anyone else's answers 404, as one that does not exist.",
+            tags: ["Promotions"],
+            parameters: [
+              {
+                name: "id",
+                in: "path",
+                required: true,
+                description: "The campaign's id, a UUID (data.id of the answer to POST /promotions).",
+                schema: { type: "string", format: "uuid" },
+                example: "00000000-0000-4000-8000-000000000000",
+              },
+            ],
+          },
+          { description: "The campaign.", schema: "PromotionCampaignResponse" },
+          {
+            "404": error("No such campaign, or not yours (code not_found).", {
+              not_found: {
+                summary: "No such campaign",
+                value: problem("not_found", "No such promotion campaign, or it is not yours."),
+              },
+            }),
+          },
+        ),
+      },
       "/payments/stripe/webhook": {
         post: privateOperation(
           {
@@ -1844,8 +2367,10 @@ export function exampleCurlCommand(baseUrl: string, path: string, method: HttpMe
       parts.push(`-H "${parameter.name}: ${parameter.example}"`);
     }
   }
-  const body = operation.requestBody?.content["application/json"].example;
+  const body = operation.requestBody?.content["application/json"]?.example;
   if (body !== undefined) parts.push(`-H "Content-Type: application/json" -d '${JSON.stringify(body)}'`);
+  const form = operation.requestBody?.content["multipart/form-data"]?.schema.properties as object | undefined;
+  for (const name of Object.keys(form ?? {})) parts.push(name === "file" ? `-F "file=@picture.jpg"` : `-F "${name}=…"`);
   parts.push(`"${baseUrl}${exampleRequestPath(path, operation)}"`);
   return parts.join(" ");
 }

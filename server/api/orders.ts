@@ -1,12 +1,13 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { LANGUAGES } from "#domain/language";
 import { orderInputSchema } from "#domain/order";
 import { cardInputSchemaAt, type CardInput } from "#domain/payment-card";
 import { languageFromHeader } from "#server/auth/auth-request";
+import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import type { AppEnv } from "#server/http/app-env";
+import { limitBody, readJsonBody } from "#server/http/json-body";
 import { answerIdempotently } from "#server/http/idempotency";
 import type { Actor } from "#server/services/actor";
 import { canViewOrder, cancelOrder, getOrderDetail, payOrder, placeOrder, refundOrder } from "#server/services/orders";
@@ -14,8 +15,6 @@ import { invalidInput } from "./invalid-input";
 import { PRIVATE_CACHE } from "./me";
 import { orderJson } from "./order-json";
 
-/** Far more than any order or card takes: larger bodies are refused before they are read. */
-const MAX_BODY_BYTES = 16 * 1024;
 /** The header that carries an order's access token for a buyer without an account. */
 export const ORDER_TOKEN_HEADER = "X-Order-Token";
 
@@ -64,18 +63,11 @@ export function createOrdersApi() {
     // After the handler, so that error answers carry it too: orders are their buyer's alone.
     c.res.headers.set("Cache-Control", PRIVATE_CACHE);
   });
-  api.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError("invalid", `A request body is at most ${MAX_BODY_BYTES} bytes.`);
-      },
-    }),
-  );
+  api.use(limitBody());
 
   api.post("/", async (c) => {
-    const now = new Date();
-    const body = await readJson(c, ORDER_BODY_SHAPE);
+    const now = currentTime();
+    const body = await readJsonBody(c, ORDER_BODY_SHAPE);
     // Two schemas, one answer: the order's own rules, and which other fields the body may have.
     const order = orderInputSchema.safeParse(body);
     const envelope = orderBodySchema(now).safeParse(body);
@@ -129,8 +121,8 @@ export function createOrdersApi() {
   });
 
   api.post("/:id/payment", async (c) => {
-    const now = new Date();
-    const body = await readJson(c, PAYMENT_BODY_SHAPE);
+    const now = currentTime();
+    const body = await readJsonBody(c, PAYMENT_BODY_SHAPE);
     const parsed = paymentBodySchema(now).safeParse(body);
     if (!parsed.success) throw invalidInput(parsed.error, PAYMENT_BODY_SHAPE);
     const { order, token } = await requireBuyer(c);
@@ -160,7 +152,7 @@ export function createOrdersApi() {
   api.post("/:id/cancel", async (c) => {
     const { order } = await requireBuyer(c);
     const cancelled = await cancelOrder(c.get("db"), actorOf(c), order.id, {
-      now: new Date(),
+      now: currentTime(),
       reason: order.status === "pending" ? "payment_abandoned" : "cancelled_by_buyer",
       siteUrl: c.get("config").publicUrl,
     });
@@ -173,7 +165,7 @@ export function createOrdersApi() {
     // Someone who may not see the order learns nothing, not even that it exists (404 as for GET).
     const { order } = await requireBuyerOrOrganizer(c);
     const refunded = await refundOrder(c.get("db"), c.get("payments"), actor, order.id, {
-      now: new Date(),
+      now: currentTime(),
       siteUrl: c.get("config").publicUrl,
     });
     return c.json({ data: orderJson(refunded) });
@@ -206,12 +198,6 @@ async function requireBuyer(c: Context<AppEnv>) {
   const found = await requireBuyerOrOrganizer(c);
   if (found.role !== "buyer") throw new AppError("forbidden", "Only the order's buyer may do this.");
   return found;
-}
-
-async function readJson(c: Context<AppEnv>, shape: string): Promise<unknown> {
-  return c.req.json().catch(() => {
-    throw new AppError("invalid", shape);
-  });
 }
 
 /** Where the provider's hosted page sends the buyer back: the order's page, opened by their token. */

@@ -5,9 +5,12 @@ import type { AppEnv } from "#server/http/app-env";
 import { createCheckInsApi } from "./check-ins";
 import { createEventsApi } from "./events";
 import { createMeApi } from "./me";
+import { createNewsletterApi } from "./newsletter";
+import { createMyEventsApi } from "./my-events";
 import { createOpenApiApi } from "./openapi";
 import { createOrdersApi } from "./orders";
 import { createPaymentsApi } from "./payments";
+import { createPromotionsApi } from "./promotions";
 import { createSiteApi } from "./site";
 import { createTicketLookupApi } from "./ticket-lookup";
 import { createWaitlistApi } from "./waitlist";
@@ -24,9 +27,12 @@ export function createApiRouter() {
   api.route("/events/:id/check-ins", createCheckInsApi());
   api.route("/events", createEventsApi());
   api.route("/me", createMeApi());
+  api.route("/my/events", createMyEventsApi());
   api.route("/orders", createOrdersApi());
   api.route("/ticket-lookup", createTicketLookupApi());
+  api.route("/newsletter", createNewsletterApi());
   api.route("/payments", createPaymentsApi());
+  api.route("/promotions", createPromotionsApi());
   api.route("/", createWaitlistApi());
   // Before the site API: its ETag middleware covers every path mounted after it.
   api.route("/openapi.json", createOpenApiApi());

@@ -2,6 +2,7 @@ import { parseRecordId } from "#domain/record-id";
 import { asc } from "drizzle-orm";
 import { Hono } from "hono";
 import { etag } from "hono/etag";
+import { currentTime } from "#server/clock";
 import { venues } from "#server/db/schema";
 import { AppError } from "#server/errors";
 import type { AppEnv } from "#server/http/app-env";
@@ -19,12 +20,12 @@ export function createSiteApi() {
 
   api.get("/stats", async (c) => {
     c.header("Cache-Control", "public, max-age=2");
-    return c.json({ data: await getSiteStats(c.get("db"), new Date()) });
+    return c.json({ data: await getSiteStats(c.get("db"), currentTime()) });
   });
 
   api.get("/categories", async (c) => {
     c.header("Cache-Control", PUBLIC);
-    return c.json({ data: await listCategories(c.get("db"), new Date()) });
+    return c.json({ data: await listCategories(c.get("db"), currentTime()) });
   });
 
   api.get("/venues", async (c) => {
@@ -40,7 +41,7 @@ export function createSiteApi() {
   api.get("/sponsors/:id", async (c) => {
     const id = parseRecordId(c.req.param("id"));
     if (id === null) throw new AppError("not_found", "No such sponsor.");
-    const now = new Date();
+    const now = currentTime();
     const page = await getSponsorPage(c.get("db"), id, now);
     if (!page) throw new AppError("not_found", "No such sponsor.");
     c.header("Cache-Control", PUBLIC);
@@ -48,7 +49,7 @@ export function createSiteApi() {
   });
 
   api.get("/organizers/:id", async (c) => {
-    const now = new Date();
+    const now = currentTime();
     const page = await getOrganizerPage(c.get("db"), c.req.param("id"), now);
     if (!page) throw new AppError("not_found", "No such organizer.");
     c.header("Cache-Control", PUBLIC);

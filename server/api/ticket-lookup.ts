@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { clientAddress, languageFromHeader } from "#server/auth/auth-request";
-import { AppError } from "#server/errors";
+import { currentTime } from "#server/clock";
 import type { AppEnv } from "#server/http/app-env";
+import { limitBody, readJsonBody } from "#server/http/json-body";
 import { requestTicketLookup } from "#server/services/ticket-lookup";
 
 /**
@@ -27,13 +28,12 @@ export function createTicketLookupApi() {
     // After the handler, so that refusals (400) carry it too: no cache keeps an answer about an address.
     c.res.headers.set("Cache-Control", "no-store");
   });
+  api.use(limitBody());
   api.post("/", async (c) => {
-    const body: unknown = await c.req.json().catch(() => {
-      throw new AppError("invalid", 'The body must be JSON: {"email": "<address>"}.', { email: "email_invalid" });
-    });
+    const body = await readJsonBody(c, 'The body must be JSON: {"email": "<address>"}.', { email: "email_invalid" });
     await requestTicketLookup(c.get("db"), body, {
       ip: clientAddress(c, c.get("config").auth.trustProxy),
-      now: new Date(),
+      now: currentTime(),
       language: languageFromHeader(c.req.header("accept-language")),
     });
     return c.json(TICKET_LOOKUP_ANSWER, 202);

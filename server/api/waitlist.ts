@@ -4,8 +4,10 @@ import { LANGUAGES } from "#domain/language";
 import { buyerSchema } from "#domain/order";
 import { parseRecordId } from "#domain/record-id";
 import { clientAddress, languageFromHeader } from "#server/auth/auth-request";
+import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import type { AppEnv } from "#server/http/app-env";
+import { limitBody, readJsonBody } from "#server/http/json-body";
 import type { Actor } from "#server/services/actor";
 import {
   joinTicketTypeWaitlist,
@@ -37,13 +39,12 @@ export function createWaitlistApi() {
   api.use("/ticket-types/*", privateAnswers);
   api.use("/waitlist", privateAnswers);
   api.use("/waitlist/*", privateAnswers);
+  api.use(limitBody());
 
   api.post("/ticket-types/:id/waitlist", async (c) => {
     const ticketTypeId = parseRecordId(c.req.param("id"));
     if (ticketTypeId === null) throw new AppError("not_found", "No such ticket type.");
-    const body: unknown = await c.req.json().catch(() => {
-      throw new AppError("invalid", BODY_SHAPE);
-    });
+    const body = await readJsonBody(c, BODY_SHAPE);
     const parsed = joinBodySchema.safeParse(body);
     if (!parsed.success) throw invalidInput(parsed.error, BODY_SHAPE);
     const viewer = c.get("viewer");
@@ -52,7 +53,7 @@ export function createWaitlistApi() {
       viewer && { userId: viewer.userId },
       { ticketTypeId, name: parsed.data.name, email: parsed.data.email },
       {
-        now: new Date(),
+        now: currentTime(),
         language: parsed.data.language ?? languageFromHeader(c.req.header("Accept-Language")),
         clientAddress: clientAddress(c, c.get("config").auth.trustProxy),
       },

@@ -250,6 +250,8 @@ export const profiles = pgTable(
     location: text("location"),
     profileImage: text("profile_image"),
     socialLinks: jsonb("social_links").$type<SocialLinks>().notNull().default({}),
+    /** Whether the weekly digest of events matching their interests is sent to them. */
+    receivesDigest: boolean("receives_digest").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -329,6 +331,7 @@ export const events = pgTable(
     status: text("status", { enum: ["draft", "published", "cancelled"] })
       .notNull()
       .default("draft"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -382,10 +385,17 @@ export const ticketTypes = pgTable(
     quantity: integer("quantity").notNull(),
     sold: integer("sold").notNull().default(0),
     position: smallint("position").notNull().default(0),
+    /** When this type goes on sale and stops selling; null: from publication, until the event ends. */
+    salesStartAt: timestamp("sales_start_at", { withTimezone: true }),
+    salesEndAt: timestamp("sales_end_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check("ticket_types_price_check", sql`${t.priceCents} >= 0`),
+    check(
+      "ticket_types_sales_window_check",
+      sql`${t.salesStartAt} is null or ${t.salesEndAt} is null or ${t.salesEndAt} > ${t.salesStartAt}`,
+    ),
     check("ticket_types_quantity_check", sql`${t.quantity} >= 0`),
     // The backstop against overselling: whatever the code does, the row cannot hold more sold than exist.
     check("ticket_types_sold_check", sql`${t.sold} >= 0 and ${t.sold} <= ${t.quantity}`),
@@ -444,6 +454,11 @@ export const organizerReputations = pgTable(
     level: text("level", { enum: ["bronze", "silver", "gold", "elite"] })
       .notNull()
       .default("bronze"),
+    /** The activity the score was computed from (domain/reputation.ts), as of updated_at. */
+    eventsHeld: integer("events_held").notNull().default(0),
+    ticketsSold: integer("tickets_sold").notNull().default(0),
+    ticketsCheckedIn: integer("tickets_checked_in").notNull().default(0),
+    eventsCancelled: integer("events_cancelled").notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [check("organizer_reputations_level_check", sql`${t.level} in ('bronze', 'silver', 'gold', 'elite')`)],
@@ -654,12 +669,61 @@ export const waitlistEntries = pgTable(
   ],
 );
 
-/** Advertising placements: sample ads now, paid promotions later. */
+/**
+ * A promotion an organizer bought for one of their events: the types chosen, for `days` days from
+ * `starts_at`, priced by the rate card (domain/promotion-pricing.ts) within the budget they set. Its
+ * placements (homepage, explore) are rows of `promotions` pointing back here; the digest and the
+ * share kit read the campaign itself. `paid_at` is null until the payment succeeded; the jobs worker
+ * sets `ended_at` at `ends_at`.
+ */
+export const promotionCampaigns = pgTable(
+  "promotion_campaigns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    organizerId: uuid("organizer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** PROMOTION_TYPES words: homepage, search, digest, social. */
+    types: text("types").array().notNull(),
+    days: smallint("days").notNull(),
+    budgetCents: integer("budget_cents").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    paymentProvider: text("payment_provider"),
+    paymentReference: text("payment_reference"),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** The purchase attempt that created it (the /promote form's key, or the API's Idempotency-Key). */
+    attemptKey: text("attempt_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("promotion_campaigns_time_order_check", sql`${t.endsAt} > ${t.startsAt}`),
+    check("promotion_campaigns_days_check", sql`${t.days} between 1 and 90`),
+    check("promotion_campaigns_price_check", sql`${t.priceCents} >= 0 and ${t.priceCents} <= ${t.budgetCents}`),
+    index("promotion_campaigns_organizer_idx").on(t.organizerId, t.createdAt),
+    index("promotion_campaigns_event_idx").on(t.eventId),
+    // One campaign per purchase attempt: a form sent twice pays once.
+    uniqueIndex("promotion_campaigns_attempt_key").on(t.organizerId, t.attemptKey),
+    // The payment webhook finds a campaign by its provider's reference.
+    index("promotion_campaigns_payment_idx").on(t.paymentProvider, t.paymentReference),
+  ],
+);
+
+/** Advertising placements: the sample ads, and the placements of paid promotion campaigns. */
 export const promotions = pgTable(
   "promotions",
   {
     id: serial("id").primaryKey(),
     eventId: integer("event_id").references(() => events.id, { onDelete: "cascade" }),
+    /** The paid campaign this placement belongs to; null for the sample ads. */
+    campaignId: uuid("campaign_id").references(() => promotionCampaigns.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull(),
     imageUrl: text("image_url").notNull(),
@@ -675,6 +739,7 @@ export const promotions = pgTable(
     check("promotions_time_order_check", sql`${t.endsAt} > ${t.startsAt}`),
     check("promotions_placement_check", sql`${t.placement} in ('homepage', 'explore', 'category', 'sidebar')`),
     index("promotions_placement_idx").on(t.placement, t.startsAt),
+    index("promotions_campaign_idx").on(t.campaignId),
   ],
 );
 
@@ -689,4 +754,39 @@ export const majorEventTeasers = pgTable("major_event_teasers", {
   tagline: text("tagline").notNull(),
   /** Optional promo video, a path under /assets or /uploads. */
   videoUrl: text("video_url"),
+});
+
+/**
+ * Newsletter subscribers (the weekly digest), double opt-in: `confirmed_at` is set when the link in
+ * the confirmation e-mail is followed. `token_hash` is the SHA-256 of the secret in the confirm and
+ * unsubscribe links.
+ */
+export const newsletterSubscriptions = pgTable(
+  "newsletter_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    language: text("language", { enum: ["en", "fr", "ar", "am"] })
+      .notNull()
+      .default("en"),
+    tokenHash: text("token_hash").notNull().unique(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscriptions_email_key").on(sql`lower(${t.email})`),
+    check("newsletter_subscriptions_language_check", sql`${t.language} in ('en', 'fr', 'ar', 'am')`),
+  ],
+);
+
+/**
+ * Work that recurs (the weekly digest, reputation updates): one row per task with its next run. The
+ * worker claims a due task by moving `next_run_at` forward in one conditional update, so with several
+ * app processes each run happens once.
+ */
+export const scheduledTasks = pgTable("scheduled_tasks", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true }),
 });

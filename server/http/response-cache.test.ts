@@ -26,8 +26,7 @@ function cachedSite(respond: (c: { nonce: string; run: number }) => Response | P
   return {
     state,
     advance: (ms: number) => (now += ms),
-    get: (path: string, headers: Record<string, string> = {}, method = "GET") =>
-      app.request(path, { method, headers }),
+    get: (path: string, headers: Record<string, string> = {}, method = "GET") => app.request(path, { method, headers }),
   };
 }
 

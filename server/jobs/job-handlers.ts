@@ -8,18 +8,57 @@ import { runTicketLookupJob, SEND_TICKET_LOOKUP_JOB } from "#server/services/tic
 import { OFFER_RELEASED_TICKETS_JOB, RELEASE_ORDER_HOLD_JOB } from "#server/services/order-jobs";
 import { runReleaseOrderHoldJob } from "#server/services/orders";
 import { runOfferReleasedTicketsJob } from "#server/services/waitlist";
+import { sendPromotionEndedEmail } from "#server/mail/promotion-email";
+import { END_PROMOTION_JOB, runEndPromotionJob, SEND_PROMOTION_ENDED_EMAIL_JOB } from "#server/services/promotion-jobs";
+import { SEND_EVENT_CHANGE_EMAIL_JOB } from "#server/mail/event-change-emails";
+import { sendEventChangeEmail } from "#server/mail/send-event-change-email";
+import type { PaymentProvider } from "#server/payments/payment-provider";
+import { runRefundCancelledEventOrderJob } from "#server/services/event-cancellation";
+import { REFUND_CANCELLED_EVENT_ORDER_JOB } from "#server/services/order-jobs";
+import { sendDigestEmail } from "#server/mail/digest-email";
+import { SEND_NEWSLETTER_CONFIRMATION_JOB, sendNewsletterConfirmation } from "#server/mail/newsletter-email";
+import { NEWSLETTER_SUBSCRIBE_JOB, runNewsletterSubscribeJob } from "#server/services/newsletter";
+import { UPDATE_REPUTATIONS_JOB, updateReputations } from "#server/services/reputations";
+import { queueWeeklyDigest, SEND_DIGEST_EMAIL_JOB, WEEKLY_DIGEST_JOB } from "#server/services/weekly-digest";
 import type { JobHandlers } from "./run-due-jobs";
 
 /**
  * The job kinds this app runs, each with its handler. `db` is the database the worker runs jobs on
  * (handlers also get it, with the time, in their context).
+ *
+ * `payments` is the provider refunds go through; without one (tests that send e-mails only) refund jobs
+ * are not run here, and stay queued for a worker that can run them.
  */
-export function createJobHandlers({ mailer, siteUrl }: { db: Database; mailer: Mailer; siteUrl: string }): JobHandlers {
+export function createJobHandlers({
+  mailer,
+  siteUrl,
+  payments,
+}: {
+  db: Database;
+  mailer: Mailer;
+  siteUrl: string;
+  payments?: PaymentProvider;
+}): JobHandlers {
   return {
+    ...(payments
+      ? {
+          [REFUND_CANCELLED_EVENT_ORDER_JOB]: (job, { db, now }) =>
+            runRefundCancelledEventOrderJob(db, payments, job.payload, { now, siteUrl }),
+        }
+      : {}),
+    [SEND_EVENT_CHANGE_EMAIL_JOB]: (job, { db, now }) =>
+      sendEventChangeEmail(db, mailer, job.payload, { siteUrl, now }),
     [SEND_EMAIL_JOB]: (job) => sendEmail(mailer, job.payload, siteUrl),
     [SEND_ORDER_EMAIL_JOB]: (job, { db, now }) => sendOrderEmail(db, mailer, job.payload, { siteUrl, now }),
     [SEND_TICKET_LOOKUP_JOB]: (job, { db, now }) => runTicketLookupJob(db, job.payload, now, siteUrl),
     [RELEASE_ORDER_HOLD_JOB]: (job, { db, now }) => runReleaseOrderHoldJob(db, job.payload, now),
     [OFFER_RELEASED_TICKETS_JOB]: (job, { db, now }) => runOfferReleasedTicketsJob(db, job.payload, now, siteUrl),
+    [END_PROMOTION_JOB]: (job, { db, now }) => runEndPromotionJob(db, job.payload, now),
+    [SEND_PROMOTION_ENDED_EMAIL_JOB]: (job, { db }) => sendPromotionEndedEmail(db, mailer, job.payload, siteUrl),
+    [UPDATE_REPUTATIONS_JOB]: async (_job, { db, now }) => void (await updateReputations(db, now)),
+    [WEEKLY_DIGEST_JOB]: async (job, { db, now }) => void (await queueWeeklyDigest(db, job.payload, now)),
+    [SEND_DIGEST_EMAIL_JOB]: (job, { db, now }) => sendDigestEmail(db, mailer, job.payload, { siteUrl, now }),
+    [NEWSLETTER_SUBSCRIBE_JOB]: (job, { db, now }) => runNewsletterSubscribeJob(db, job.payload, now, siteUrl),
+    [SEND_NEWSLETTER_CONFIRMATION_JOB]: (job) => sendNewsletterConfirmation(mailer, job.payload, siteUrl),
   };
 }

@@ -1,8 +1,10 @@
+import { currentTime } from "#server/clock";
 import type { Database } from "#server/db/client";
 import type { Logger } from "#server/logger";
 import { deleteExpiredRows } from "./delete-expired-rows";
 import { onJobEnqueued } from "./job-signal";
 import { runNextJob, type JobHandlers } from "./run-due-jobs";
+import { runDueScheduledTasks, SCHEDULED_TASKS, type ScheduledTask } from "./scheduled-tasks";
 
 /** How often the worker looks for due jobs (retries, and jobs queued by other instances). */
 export const POLL_INTERVAL_MS = 1_000;
@@ -29,12 +31,15 @@ export function startJobsWorker({
   logger,
   pollIntervalMs = POLL_INTERVAL_MS,
   housekeepingIntervalMs = HOUSEKEEPING_INTERVAL_MS,
+  scheduledTasks = SCHEDULED_TASKS,
 }: {
   db: Database;
   handlers: JobHandlers;
   logger: Logger;
   pollIntervalMs?: number;
   housekeepingIntervalMs?: number;
+  /** Recurring work started on each wake when due (the weekly digest, reputations). */
+  scheduledTasks?: readonly ScheduledTask[];
 }): JobsWorker {
   let isStopping = false;
   let lastHousekeepingAt = -Infinity;
@@ -67,7 +72,7 @@ export function startJobsWorker({
   async function housekeepIfDue() {
     if (Date.now() - lastHousekeepingAt < housekeepingIntervalMs) return;
     lastHousekeepingAt = Date.now();
-    const deleted = await deleteExpiredRows(db, new Date());
+    const deleted = await deleteExpiredRows(db, currentTime());
     logger.debug({ deleted }, "deleted expired rows");
   }
 
@@ -75,7 +80,9 @@ export function startJobsWorker({
     while (!isStopping) {
       try {
         await housekeepIfDue();
-        while (!isStopping && (await runNextJob(db, { handlers, logger }, new Date()))) {
+        // Before draining, so that a run started now (its job queued) is taken in this same round.
+        await runDueScheduledTasks(db, scheduledTasks, currentTime());
+        while (!isStopping && (await runNextJob(db, { handlers, logger }, currentTime()))) {
           // Keep draining: more jobs may be due.
         }
       } catch (error) {

@@ -122,7 +122,7 @@ export async function renderOrderEmail(email: OrderEmail, siteUrl: string): Prom
 }
 
 /** A message with its {{placeholders}} filled; a function replacement, so a "$&" in a title stays text. */
-function fill(text: string, values: Record<string, string>): string {
+export function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => values[name] ?? placeholder);
 }
 
@@ -131,7 +131,8 @@ export function qrFileName(code: string): string {
   return `ticket-${code}.png`;
 }
 
-function detailsSection(order: OrderDetail, language: Language): EmailSection {
+/** The order's details as read now: event, when (in its zone), where, number and total; the event-change e-mails show them too. */
+export function detailsSection(order: OrderDetail, language: Language): EmailSection {
   const words = EMAIL_MESSAGES[language].order;
   const { event } = order;
   const venue = event.venue;
@@ -182,7 +183,7 @@ ${tickets
 }
 
 /** The event as an iCalendar file, the same entry (UID) as /events/:id/calendar.ics, in UTC. */
-function eventCalendar(order: OrderDetail, siteUrl: string, now: Date): string {
+export function eventCalendar(order: OrderDetail, siteUrl: string, now: Date): string {
   const { event } = order;
   const venue = event.venue;
   const url = `${siteUrl}/events/${event.id}`;
@@ -209,7 +210,7 @@ function orderNumber(id: string): string {
   return id.replaceAll("-", "").slice(0, 8).toUpperCase();
 }
 
-function money(cents: number, language: Language): string {
+export function money(cents: number, language: Language): string {
   return new Intl.NumberFormat(LOCALE_TAGS[language], { style: "currency", currency: "USD" }).format(cents / 100);
 }
 

@@ -60,6 +60,8 @@ export interface EventDetail {
     priceCents: number;
     quantity: number;
     sold: number;
+    salesStartAt: Date | null;
+    salesEndAt: Date | null;
   }[];
 }
 
@@ -142,13 +144,17 @@ export async function getEventDetail(db: Database, id: number, now: Date): Promi
       .map(({ id: sponsorId, name, logo, website, tier }) => ({ id: sponsorId, name, logo, website, tier }))
       .sort(bySponsorTier),
     images: images.map(({ storageKey, widths, alt }) => ({ storageKey, widths, alt })),
-    ticketTypes: tickets.map(({ id: ticketId, name, description, priceCents, quantity, sold }) => ({
-      id: ticketId,
-      name,
-      description,
-      priceCents,
-      quantity,
-      sold,
-    })),
+    ticketTypes: tickets.map(
+      ({ id: ticketId, name, description, priceCents, quantity, sold, salesStartAt, salesEndAt }) => ({
+        id: ticketId,
+        name,
+        description,
+        priceCents,
+        quantity,
+        sold,
+        salesStartAt,
+        salesEndAt,
+      }),
+    ),
   };
 }

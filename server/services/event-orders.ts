@@ -1,7 +1,9 @@
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { csvDocument } from "#domain/csv";
 import type { OrderStatus } from "#domain/order";
+import { localDateTimeIn } from "#domain/time";
 import type { Database } from "#server/db/client";
-import { events, orderItems, orders, ticketTypes } from "#server/db/schema";
+import { events, orderItems, orders, tickets, ticketTypes } from "#server/db/schema";
 import { AppError } from "#server/errors";
 import type { Actor } from "./actor";
 import { isEventOrganizer } from "./order-detail";
@@ -36,7 +38,7 @@ export interface EventOrders {
 /**
  * An event's orders for its organizer or a co-organizer, newest first, a page at a time, with each
  * order's items and how many orders are in each status. Anyone else gets not_found, as for an
- * unknown event: nobody learns which events have orders. Issue 6 adds attendees and an export here.
+ * unknown event: nobody learns which events have orders.
  */
 export async function listEventOrders(
   db: Database,
@@ -44,21 +46,7 @@ export async function listEventOrders(
   eventId: number,
   options: { page?: number } = {},
 ): Promise<EventOrders> {
-  const [event] = await db
-    .select({
-      id: events.id,
-      title: events.title,
-      timeZone: events.timeZone,
-      startsAt: events.startsAt,
-      endsAt: events.endsAt,
-      organizerId: events.organizerId,
-    })
-    .from(events)
-    .where(eq(events.id, eventId));
-  if (!event || !(await isEventOrganizer(db, actor, event.id, event.organizerId))) {
-    throw new AppError("not_found", `No event ${eventId} of yours.`);
-  }
-
+  const event = await staffEvent(db, actor, eventId);
   const countRows = await db
     .select({ status: orders.status, count: sql<number>`count(*)::int` })
     .from(orders)
@@ -127,4 +115,230 @@ export async function listEventOrders(
     page,
     pages,
   };
+}
+
+/** Who a staff member is to an event: its organizer (who alone cancels and promotes) or a co-organizer. */
+export type EventStaffRole = "organizer" | "co_organizer";
+
+interface StaffEvent {
+  id: number;
+  title: string;
+  timeZone: string;
+  status: "draft" | "published" | "cancelled";
+  startsAt: Date;
+  endsAt: Date;
+  cancelledAt: Date | null;
+  organizerId: string;
+  role: EventStaffRole;
+}
+
+/** The event, for its organizer or a co-organizer; not_found for anyone else and for unknown events. */
+async function staffEvent(db: Database, actor: Actor, eventId: number): Promise<StaffEvent> {
+  const [event] = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      timeZone: events.timeZone,
+      status: events.status,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      cancelledAt: events.cancelledAt,
+      organizerId: events.organizerId,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!event || !(await isEventOrganizer(db, actor, event.id, event.organizerId))) {
+    throw new AppError("not_found", `No event ${eventId} of yours.`);
+  }
+  return { ...event, role: event.organizerId === actor.userId ? "organizer" : "co_organizer" };
+}
+
+export interface TicketTypeSales {
+  id: number;
+  name: string;
+  priceCents: number;
+  /** Tickets on sale in all. */
+  quantity: number;
+  /** Valid tickets of confirmed orders. */
+  sold: number;
+  /** What confirmed orders paid for this type. */
+  revenueCents: number;
+}
+
+export interface EventSales {
+  event: {
+    id: number;
+    title: string;
+    timeZone: string;
+    status: "draft" | "published" | "cancelled";
+    startsAt: Date;
+    endsAt: Date;
+    cancelledAt: Date | null;
+  };
+  role: EventStaffRole;
+  ticketTypes: TicketTypeSales[];
+  sold: number;
+  capacity: number;
+  /** What the event's confirmed orders paid in all (fees included). */
+  revenueCents: number;
+}
+
+/**
+ * An event's sales for its staff: per ticket type what is sold of what is on sale and what it brought
+ * in, and the totals. Held tickets (pending orders) are not sold yet and refunded ones no longer are.
+ */
+export async function getEventSales(db: Database, actor: Actor, eventId: number): Promise<EventSales> {
+  const { organizerId: _organizerId, role, ...event } = await staffEvent(db, actor, eventId);
+  const types = await db
+    .select({
+      id: ticketTypes.id,
+      name: ticketTypes.name,
+      priceCents: ticketTypes.priceCents,
+      quantity: ticketTypes.quantity,
+    })
+    .from(ticketTypes)
+    .where(eq(ticketTypes.eventId, eventId))
+    .orderBy(asc(ticketTypes.position), asc(ticketTypes.id));
+  const soldRows = await db
+    .select({ ticketTypeId: tickets.ticketTypeId, sold: count() })
+    .from(tickets)
+    .where(and(eq(tickets.eventId, eventId), eq(tickets.status, "valid")))
+    .groupBy(tickets.ticketTypeId);
+  const revenueRows = await db
+    .select({
+      ticketTypeId: orderItems.ticketTypeId,
+      revenueCents: sql<number>`coalesce(sum(${orderItems.quantity} * ${orderItems.unitPriceCents}), 0)`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.eventId, eventId), eq(orders.status, "confirmed")))
+    .groupBy(orderItems.ticketTypeId);
+  const [total] = await db
+    .select({ revenueCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)` })
+    .from(orders)
+    .where(and(eq(orders.eventId, eventId), eq(orders.status, "confirmed")));
+  const sold = new Map(soldRows.map((row) => [row.ticketTypeId, Number(row.sold)]));
+  const revenue = new Map(revenueRows.map((row) => [row.ticketTypeId, Number(row.revenueCents)]));
+  const lines = types.map((type) => ({
+    ...type,
+    sold: sold.get(type.id) ?? 0,
+    revenueCents: revenue.get(type.id) ?? 0,
+  }));
+  return {
+    event,
+    role,
+    ticketTypes: lines,
+    sold: lines.reduce((sum, line) => sum + line.sold, 0),
+    capacity: lines.reduce((sum, line) => sum + line.quantity, 0),
+    revenueCents: Number(total?.revenueCents ?? 0),
+  };
+}
+
+/** One person expected at the door: a valid ticket and who holds it. */
+export interface EventAttendee {
+  ticketId: string;
+  code: string;
+  ticketTypeName: string;
+  orderId: string;
+  name: string;
+  email: string;
+  checkedInAt: Date | null;
+}
+
+/** Attendees shown on the sales page at most; the CSV export has them all. */
+export const EVENT_ATTENDEES_SHOWN = 200;
+
+/**
+ * The event's attendees for its staff: one row per valid ticket, by name, then ticket type, then code;
+ * at most `limit` of them, with how many there are in all. Anyone else gets not_found.
+ */
+export async function listEventAttendees(
+  db: Database,
+  actor: Actor,
+  eventId: number,
+  options: { limit?: number } = {},
+): Promise<{ attendees: EventAttendee[]; total: number }> {
+  await staffEvent(db, actor, eventId);
+  const valid = and(eq(tickets.eventId, eventId), eq(tickets.status, "valid"));
+  const [total] = await db.select({ count: count() }).from(tickets).where(valid);
+  const attendees = await db
+    .select({
+      ticketId: tickets.id,
+      code: tickets.code,
+      ticketTypeName: ticketTypes.name,
+      orderId: orders.id,
+      name: orders.buyerName,
+      email: orders.buyerEmail,
+      checkedInAt: tickets.checkedInAt,
+    })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .innerJoin(ticketTypes, eq(ticketTypes.id, tickets.ticketTypeId))
+    .where(valid)
+    .orderBy(asc(sql`lower(${orders.buyerName})`), asc(orders.id), asc(ticketTypes.position), asc(tickets.code))
+    .limit(options.limit ?? EVENT_ATTENDEES_SHOWN);
+  return { attendees, total: Number(total?.count ?? 0) };
+}
+
+/**
+ * The event's sales as a CSV document for its staff (not_found for anyone else): one row per ticket
+ * ever issued, void ones included with their order's status (cancelled, refunded), in order of
+ * purchase. Times are the event's wall-clock time (the header names the zone), prices in dollars.
+ * Names and e-mails are what buyers typed, so cells are neutralized against formulas (domain/csv.ts).
+ */
+export async function eventSalesCsv(db: Database, actor: Actor, eventId: number): Promise<string> {
+  const event = await staffEvent(db, actor, eventId);
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      name: orders.buyerName,
+      email: orders.buyerEmail,
+      ticketTypeName: ticketTypes.name,
+      code: tickets.code,
+      status: orders.status,
+      unitPriceCents: orderItems.unitPriceCents,
+      orderedAt: orders.createdAt,
+      checkedInAt: tickets.checkedInAt,
+    })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .innerJoin(ticketTypes, eq(ticketTypes.id, tickets.ticketTypeId))
+    .leftJoin(
+      orderItems,
+      and(eq(orderItems.orderId, tickets.orderId), eq(orderItems.ticketTypeId, tickets.ticketTypeId)),
+    )
+    .where(eq(tickets.eventId, eventId))
+    .orderBy(asc(orders.createdAt), asc(orders.id), asc(ticketTypes.position), asc(tickets.code));
+  const zone = event.timeZone;
+  return csvDocument(
+    [
+      "Order ID",
+      "Buyer name",
+      "E-mail",
+      "Ticket type",
+      "Ticket code",
+      "Status",
+      "Price (USD)",
+      `Ordered at (${zone})`,
+      `Checked in at (${zone})`,
+    ],
+    rows.map((row) => [
+      row.orderId,
+      row.name,
+      row.email,
+      row.ticketTypeName,
+      row.code,
+      row.status,
+      row.unitPriceCents === null ? null : (row.unitPriceCents / 100).toFixed(2),
+      wallClock(row.orderedAt, zone),
+      row.checkedInAt ? wallClock(row.checkedInAt, zone) : null,
+    ]),
+  );
+}
+
+/** "2026-12-04 19:30": the time clocks in the zone showed, as spreadsheets read dates. */
+function wallClock(instant: Date, timeZone: string): string {
+  const local = localDateTimeIn(instant, timeZone);
+  const two = (value: number) => String(value).padStart(2, "0");
+  return `${local.year}-${two(local.month)}-${two(local.day)} ${two(local.hour)}:${two(local.minute)}`;
 }

@@ -44,14 +44,14 @@ async function loadHomePage(db: Database, now: Date) {
 
 export type HomePage = Awaited<ReturnType<typeof loadHomePage>>;
 
-const caches = new WeakMap<Database, () => Promise<HomePage>>();
+const caches = new WeakMap<Database, (now: Date) => Promise<HomePage>>();
 
-/** Everything the home page shows; the same for every visitor, so kept for a few seconds. */
-export function getHomePage(db: Database): Promise<HomePage> {
+/** Everything the home page shows at `now`; the same for every visitor, so kept for a few seconds. */
+export function getHomePage(db: Database, now: Date): Promise<HomePage> {
   let cached = caches.get(db);
   if (!cached) {
-    cached = shortCache(HOME_DATA_SECONDS * 1000, () => loadHomePage(db, new Date()));
+    cached = shortCache(HOME_DATA_SECONDS * 1000, (at) => loadHomePage(db, at));
     caches.set(db, cached);
   }
-  return cached();
+  return cached(now);
 }

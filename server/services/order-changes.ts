@@ -28,6 +28,8 @@ export type OrderChangeReason =
   /** The card was declined: the hold ends at once, and a new order tries again. */
   | "payment_declined"
   | "refunded_by_organizer"
+  /** The organizer cancelled the event: held and free orders are cancelled, paid ones refunded. */
+  | "event_cancelled"
   /** Not a change of status: a payment that completed after the order was released, given back. */
   | "late_payment_refunded";
 

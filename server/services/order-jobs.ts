@@ -8,3 +8,6 @@ export const RELEASE_ORDER_HOLD_JOB = "release_order_hold";
 
 /** Offers a ticket type's freed tickets to the people waiting, queued by every release of seats. */
 export const OFFER_RELEASED_TICKETS_JOB = "offer_released_tickets";
+
+/** Refunds one paid order of a cancelled event through the provider (services/event-cancellation.ts). */
+export const REFUND_CANCELLED_EVENT_ORDER_JOB = "refund_cancelled_event_order";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { z } from "zod";
+import { isTicketTypeOnSale } from "#domain/sales-window";
 import type { Language } from "#domain/language";
 import {
   HOLD_MS,
@@ -73,11 +74,14 @@ export async function placeOrder(
   const { now } = context;
 
   return db.transaction(async (tx) => {
+    // Shared lock: an organizer cancelling the event meanwhile waits for this order and then refunds
+    // it, or cancels first and this order sees it; without it, an order could slip in after the cancel.
     const [event] = await tx
       .select({ event: eventColumns, venue: venueColumns })
       .from(events)
       .innerJoin(venues, eq(venues.id, events.venueId))
-      .where(eq(events.id, eventId));
+      .where(eq(events.id, eventId))
+      .for("share", { of: events });
     if (!event || event.event.status === "draft") throw new AppError("not_found", `No event ${eventId}.`);
     if (event.event.status === "cancelled" || event.event.endsAt.getTime() <= now.getTime()) {
       throw new AppError("invalid", "This event is over or cancelled: no tickets are sold.", {
@@ -86,7 +90,13 @@ export async function placeOrder(
     }
     // In the order the order's page lists them. The price is the one read now, as the buyer saw it.
     const types = await tx
-      .select({ id: ticketTypes.id, name: ticketTypes.name, priceCents: ticketTypes.priceCents })
+      .select({
+        id: ticketTypes.id,
+        name: ticketTypes.name,
+        priceCents: ticketTypes.priceCents,
+        salesStartAt: ticketTypes.salesStartAt,
+        salesEndAt: ticketTypes.salesEndAt,
+      })
       .from(ticketTypes)
       .where(
         and(
@@ -99,6 +109,11 @@ export async function placeOrder(
       )
       .orderBy(asc(ticketTypes.position), asc(ticketTypes.id));
     if (types.length !== items.length) throw new AppError("not_found", `Event ${eventId} lacks a ticket type ordered.`);
+    // A type sells only inside its sales window (open-ended sides: from publication, until the event ends).
+    const offSale = types.find((type) => !isTicketTypeOnSale(type, now));
+    if (offSale) {
+      throw new AppError("conflict", `Ticket type ${offSale.id} is not on sale now.`, { items: "not_on_sale" });
+    }
     const lines = types.map((type) => ({
       ticketTypeId: type.id,
       name: type.name,
@@ -367,12 +382,30 @@ export async function refundOrder(
   orderId: string,
   context: { now: Date; siteUrl: string },
 ): Promise<OrderDetail> {
-  const { now } = context;
   const order = await getOrderDetail(db, orderId);
   if (!order) throw new AppError("not_found", `No order ${orderId}.`);
   if (!(await isEventOrganizer(db, actor, order.event.id, order.event.organizerId))) {
     throw new AppError("forbidden", "Only the event's organizers may refund its orders.");
   }
+  return refundPaidOrder(db, provider, actor, orderId, { ...context, reason: "refunded_by_organizer" });
+}
+
+/**
+ * refundOrder's work once the actor is known to be allowed, also run by the refund job of a cancelled
+ * event (services/event-cancellation.ts) with the reason "event_cancelled".
+ *
+ * Errors: not_found; conflict { order: not_refundable | refund_failed }.
+ */
+export async function refundPaidOrder(
+  db: Database,
+  provider: PaymentProvider,
+  actor: Actor,
+  orderId: string,
+  context: { now: Date; siteUrl: string; reason: "refunded_by_organizer" | "event_cancelled" },
+): Promise<OrderDetail> {
+  const { now } = context;
+  const order = await getOrderDetail(db, orderId);
+  if (!order) throw new AppError("not_found", `No order ${orderId}.`);
   const reference = await paymentReferenceOf(db, orderId);
   if (order.status !== "confirmed" || order.totalCents === 0 || !reference) {
     throw conflict("not_refundable", "Only a paid, confirmed order can be refunded.");
@@ -393,7 +426,7 @@ export async function refundOrder(
       .where(and(eq(orders.id, orderId), eq(orders.status, "confirmed")))
       .returning({ id: orders.id });
     if (!changed) return false;
-    await recordChange(tx, orderId, "refunded", "refunded_by_organizer", actor, now);
+    await recordChange(tx, orderId, "refunded", context.reason, actor, now);
     await releaseTickets(tx, orderId);
     await enqueueEmailAbout(tx, orderId, "order_refunded", context.siteUrl);
     return true;

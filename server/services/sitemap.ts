@@ -25,6 +25,8 @@ export async function listSiteEntries(db: Database): Promise<SitemapEntry[]> {
     { path: "/vip-events" },
     { path: "/micro-events" },
     { path: "/categories" },
+    { path: "/pricing" },
+    { path: "/newsletter" },
     { path: "/api/docs" },
     ...categoryRows.map((category) => ({ path: `/categories?category=${category.id}` })),
   ];

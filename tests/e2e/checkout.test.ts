@@ -1,12 +1,11 @@
-import { randomUUID } from "node:crypto";
-import type { BrowserContextOptions, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { newAddress, signUpInBrowser, type StorageState } from "#tests/support/browser-accounts";
 import { connectBrowser, expectNoAxeViolations, waitOutErrorToasts, waitForHydration } from "#tests/support/browser";
 
 const { openPage, siteUrl } = connectBrowser();
 
 type TestPage = Awaited<ReturnType<typeof openPage>>;
-type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
 
 /** Sample events: 10, 20 and 30 are free and upcoming (multiples of 10 are free); 1 is paid and upcoming. */
 const FREE_EVENTS = { journey: 10, cancel: 20, withoutScripts: 30 } as const;
@@ -17,37 +16,13 @@ const PAID_CARD = "4242 4242 4242 4242";
 /** Sign-up, the mailbox and a payment in one journey take longer than the default minute. */
 const LONG_TEST_MS = 150_000;
 
-const newAddress = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().isVisible();
 const ticketsSection = (page: Page) => page.locator("section#tickets");
 
 /** A new account, signed up through the site's form and confirmed from the mailbox. */
 async function signedInState(name: string, email: string): Promise<StorageState> {
-  const page = await openPage();
-  await page.goto("/signup");
-  await waitForHydration(page);
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(`Checkout-${randomUUID().slice(0, 6)}-55`);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(/\/signup-success$/);
-  const messages = page.locator("section[aria-labelledby=mailbox-messages] ol > li a");
-  await expect
-    .poll(async () => {
-      await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-      return messages.count();
-    })
-    .toBe(1);
-  await messages.first().click();
-  const href = await page
-    .locator("section[aria-labelledby=mailbox-links] a", { hasText: "/auth/confirm" })
-    .first()
-    .getAttribute("href");
-  const link = new URL(href!);
-  await page.goto(`${link.pathname}${link.search}`);
-  await page.getByRole("button", { name: "Confirm my account", exact: true }).click();
-  await page.waitForURL(/\/dashboard$/);
-  return page.context().storageState();
+  const { storageState } = await signUpInBrowser(await openPage(), name, email);
+  return storageState;
 }
 
 /** How many tickets of the event's first type the page says are left ("149 left"). */

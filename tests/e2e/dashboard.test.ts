@@ -1,52 +1,18 @@
-import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import type { BrowserContextOptions, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { signUpInBrowser, type StorageState } from "#tests/support/browser-accounts";
 import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
 
 const { openPage } = connectBrowser();
 
 type TestPage = Awaited<ReturnType<typeof openPage>>;
-type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
 
-/** The confirmation link of the newest e-mail to `email` in the development mailbox, as a path. */
-async function confirmationLink(page: Page, email: string): Promise<string> {
-  const messages = page.locator("section[aria-labelledby=mailbox-messages] ol > li a");
-  await expect
-    .poll(async () => {
-      await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-      return messages.count();
-    })
-    .toBe(1);
-  await messages.first().click();
-  await page.waitForURL(/\/dev\/mailbox\/\d+$/);
-  const href = await page
-    .locator("section[aria-labelledby=mailbox-links] a", { hasText: "/auth/confirm" })
-    .first()
-    .getAttribute("href");
-  const url = new URL(href!);
-  return `${url.pathname}${url.search}`;
-}
-
-/**
- * A new account, signed up through the site's form and confirmed from the mailbox: the browser state
- * (session cookie) of a signed-in person, so that each test opens pages as them.
- */
+/** A new person, signed up and confirmed through the site: their browser state, to open pages as them. */
 async function signedInState(name: string): Promise<StorageState> {
   const page = await openPage();
-  const email = `${name.split(" ")[0]!.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
-  await page.goto("/signup");
-  await waitForHydration(page);
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(`Dashboard-${randomUUID().slice(0, 6)}-71`);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(/\/signup-success$/);
-  await page.goto(await confirmationLink(page, email));
-  // The link's page only asks; its button uses the link.
-  await page.getByRole("button", { name: "Confirm my account", exact: true }).click();
-  await page.waitForURL(/\/dashboard$/);
-  return page.context().storageState();
+  const { storageState } = await signUpInBrowser(page, name);
+  return storageState;
 }
 
 let sharedState: Promise<StorageState> | null = null;

@@ -98,7 +98,7 @@ describe("an event's page", () => {
     await expect(page.getByRole("link", { name: "View organizer profile" }).getAttribute("href")).resolves.toMatch(
       /^\/organizers\//,
     );
-    await page.getByRole("link", { name: "Get Tickets" }).click();
+    await page.getByRole("link", { name: "Get Tickets", exact: true }).click();
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe("#tickets");
     expectCleanConsole(page);
   });
@@ -124,11 +124,11 @@ describe("an event's page", () => {
     const page = await openPage();
     await page.goto("/events/34");
     await expect(page.locator("#tickets").textContent()).resolves.toContain("Sold out");
-    expect(await page.getByRole("link", { name: "Get Tickets" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Get Tickets", exact: true }).count()).toBe(0);
 
     await page.goto("/events/16");
     await expect(page.getByText("This event has ended.").isVisible()).resolves.toBe(true);
-    expect(await page.getByRole("link", { name: "Get Tickets" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Get Tickets", exact: true }).count()).toBe(0);
   });
 
   it("offers the event as a calendar file and copies its link", async () => {

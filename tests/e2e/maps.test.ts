@@ -58,7 +58,9 @@ describe("micro events and maps", () => {
       .poll(() => page.getByRole("status").filter({ hasText: "The map background is unavailable" }).count())
       .toBe(1);
     expect(await map.locator("img.leaflet-tile-loaded").count()).toBe(0);
-    expect(await page.locator("section[aria-labelledby=micro-events-list] > ul > li").count()).toBeGreaterThanOrEqual(5);
+    expect(await page.locator("section[aria-labelledby=micro-events-list] > ul > li").count()).toBeGreaterThanOrEqual(
+      5,
+    );
     // The only errors are the refused tiles.
     expect(page.consoleErrors.filter((message) => !message.includes("Failed to load resource"))).toEqual([]);
   });
@@ -66,7 +68,9 @@ describe("micro events and maps", () => {
   it("lists micro events before JavaScript runs", async () => {
     const page = await openPage({ javaScriptEnabled: false });
     await page.goto("/micro-events");
-    expect(await page.locator("section[aria-labelledby=micro-events-list] > ul > li").count()).toBeGreaterThanOrEqual(5);
+    expect(await page.locator("section[aria-labelledby=micro-events-list] > ul > li").count()).toBeGreaterThanOrEqual(
+      5,
+    );
     await expect(page.getByRole("region", { name: "Map of micro events" }).count()).resolves.toBe(1);
   });
 

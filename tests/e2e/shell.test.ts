@@ -101,7 +101,9 @@ describe("the header", () => {
     await page.goto("/");
     await waitForHydration(page);
     await expect(page.getByRole("banner").getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(false);
-    await expect(page.getByRole("banner").getByRole("link", { name: "Find My Ticket" }).isVisible()).resolves.toBe(false);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Find My Ticket" }).isVisible()).resolves.toBe(
+      false,
+    );
 
     await page.getByRole("button", { name: "Open menu" }).click();
     const sheet = page.getByRole("dialog", { name: "Menu" });
@@ -260,6 +262,21 @@ describe("language", () => {
       await expectNoAxeViolations(page);
       expectCleanConsole(page);
     }
+  });
+
+  it("returns to the visitor's own language from a shared ?lang= page through a link, without errors", async () => {
+    const page = await openPage();
+    await page.goto("/events?lang=ar");
+    await waitForHydration(page);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    // The logo links to "/" without ?lang=: the browser's language (English) applies again, titles included.
+    await page.getByRole("banner").getByRole("link").first().click();
+    await page.waitForURL(`${siteUrl}/`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("en");
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe("ltr");
+    expect(await page.title()).toMatch(/DMV Events/);
+    expect(await page.locator("h1").first().textContent()).toBe("Discover & Create Amazing Events");
+    expectCleanConsole(page);
   });
 
   it("works before JavaScript: the language form posts and the server keeps the choice", async () => {

@@ -278,6 +278,33 @@ describe(`the checkout page on the ${testDatabaseKind()} database`, () => {
     expect(await ordersOf(scarce.eventId)).toBe(0);
   });
 
+  it("refuses tickets outside their sales window with a translated reason, reserving nothing", async () => {
+    const event = await insertEventWithTicketTypes(handle.db, {
+      ticketTypes: [
+        { name: "Early bird", priceCents: 0, quantity: 50 },
+        { name: "Door", priceCents: 0, quantity: 50 },
+      ],
+    });
+    const [earlyBird, door] = event.ticketTypeIds as [number, number];
+    await handle.db
+      .update(ticketTypes)
+      .set({ salesStartAt: new Date(Date.now() - 3 * 60 * 60_000), salesEndAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(ticketTypes.id, earlyBird));
+    await handle.db
+      .update(ticketTypes)
+      .set({ salesStartAt: new Date(Date.now() + 60 * 60_000) })
+      .where(eq(ticketTypes.id, door));
+
+    for (const ticketTypeId of [earlyBird, door]) {
+      const answer = await checkout(event.eventId, { [`qty.${ticketTypeId}`]: "1", ...BUYER });
+      expect(answer.status).toBe(409);
+      expect((answer.data as { problems: unknown }).problems).toEqual({ items: "not_on_sale" });
+    }
+    expect(englishProblem("not_on_sale")).toMatch(/not on sale right now/);
+    expect(await soldOf([earlyBird, door])).toEqual([0, 0]);
+    expect(await ordersOf(event.eventId)).toBe(0);
+  });
+
   it("shows the chosen lines and total from the address, prefilled for a signed-in person", async () => {
     const event = await insertEventWithTicketTypes(handle.db, {
       ticketTypes: [

@@ -112,6 +112,8 @@ describe(`robots.txt and the sitemap on the ${testDatabaseKind()} database`, () 
 
     const pages = await (await seeded.app.request("/sitemaps/pages.xml")).text();
     expect(pages).toContain(`<loc>${seeded.config.publicUrl}/categories?category=1</loc>`);
+    expect(pages).toContain(`<loc>${seeded.config.publicUrl}/pricing</loc>`);
+    expect(pages).toContain(`<loc>${seeded.config.publicUrl}/newsletter</loc>`);
     const events = await seeded.app.request("/sitemaps/events-1.xml");
     expect(events.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     const body = await events.text();

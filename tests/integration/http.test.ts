@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres, type DatabaseHandle } from "#server/db/client";
 import { createApp, type App } from "#server/app";
+import { advanceClock, currentTime } from "#server/clock";
 import { readConfig } from "#server/env";
 import { createLogger } from "#server/logger";
 import { freePort } from "#tests/support/postgres-server";
@@ -135,5 +136,25 @@ describe(`the HTTP server on the ${testDatabaseKind()} database`, () => {
     expect((await app.request("/uploads/sample/event/opera/1/0-480.webp")).status).toBe(404);
     expect((await app.request("/uploads/sample/event/music/1/0-481.webp")).status).toBe(404);
     expect((await app.request("/uploads/sample/event/music/1/7-480.webp")).status).toBe(404);
+  });
+
+  it("moves the app's time forward on POST /dev/clock only when the clock is controllable", async () => {
+    expect((await app.request("/dev/clock", { method: "POST", body: '{"days":1}' })).status).toBe(404);
+
+    const withClock = createApp({ db: handle.db, config: { ...config, isDevClockOn: true }, logger });
+    const advance = (body: string) =>
+      withClock.request("/dev/clock", { method: "POST", headers: { "Content-Type": "application/json" }, body });
+    for (const bad of ['{"days":-1}', '{"days":"2"}', '{"hours":3}', "not json"]) {
+      const refused = await advance(bad);
+      expect(refused.status, bad).toBe(400);
+    }
+    const before = currentTime().getTime();
+    const moved = await advance('{"days":2}');
+    expect(moved.status).toBe(200);
+    const { now } = (await moved.json()) as { now: string };
+    expect(Date.parse(now) - before).toBeGreaterThanOrEqual(2 * 24 * 60 * 60_000);
+    expect(currentTime().getTime() - Date.now()).toBeGreaterThanOrEqual(2 * 24 * 60 * 60_000 - 1_000);
+    // Put the time back for the tests after this one in this file.
+    advanceClock(-(currentTime().getTime() - Date.now()));
   });
 });

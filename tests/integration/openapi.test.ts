@@ -164,7 +164,7 @@ describe(`the OpenAPI document on the ${testDatabaseKind()} database`, () => {
     );
     expect(privateOperations.length).toBeGreaterThan(5);
     for (const { path, method, operation } of privateOperations) {
-      const body = operation.requestBody?.content["application/json"].example;
+      const body = operation.requestBody?.content["application/json"]?.example;
       const response = await seeded.app.request(`${BASE}${exampleRequestPath(path, operation)}`, {
         method: method.toUpperCase(),
         ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }),
@@ -406,7 +406,7 @@ describe(`the documented ticketing operations on the ${testDatabaseKind()} datab
 
     // The documented example orders a free ticket of the sample data, as it says.
     const createOrder = document.paths["/orders"]!.post!;
-    const example = createOrder.requestBody!.content["application/json"].example as {
+    const example = createOrder.requestBody!.content["application/json"]!.example as {
       eventId: number;
       items: { ticketTypeId: number }[];
     };

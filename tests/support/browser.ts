@@ -46,16 +46,16 @@ export function expectCleanConsole(page: { consoleErrors: string[] }) {
 export async function settleAnimations(page: Page) {
   // Styles that depend on a media feature just emulated (a colour scheme) are computed afresh only
   // for the next frame; until then an element can report the old colour on the new background.
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect
     .poll(() =>
       page.evaluate(() => {
-        const moving = document.getAnimations().filter(
-          (animation) =>
-            animation.playState === "running" && animation.effect?.getComputedTiming().endTime !== Infinity,
-        );
+        const moving = document
+          .getAnimations()
+          .filter(
+            (animation) =>
+              animation.playState === "running" && animation.effect?.getComputedTiming().endTime !== Infinity,
+          );
         const toastsInFlight = document.querySelectorAll(
           "[data-sonner-toast][data-removed=true], [data-sonner-toast][data-mounted=false]",
         );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { isSoldOut, isVip } from "#domain/event";
+import { reputationLevel, reputationScore } from "#domain/reputation";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 import type { DatabaseHandle } from "#server/db/client";
 import * as schema from "#server/db/schema";
@@ -157,5 +158,24 @@ describe(`the sample data on the ${testDatabaseKind()} database`, () => {
       expect(event.ticketTypes.length).toBeGreaterThan(0);
       expect(event.image?.widths.length).toBeGreaterThan(0);
     }
+  });
+
+  it("gives every organizer a sample reputation whose score and level are the formula's for its stored counts", async () => {
+    const organizers = await handle.db
+      .select({ id: schema.profiles.userId })
+      .from(schema.profiles)
+      .where(eq(schema.profiles.role, "organizer"));
+    const reputations = await handle.db.select().from(schema.organizerReputations);
+    expect(reputations.map((row) => row.organizerId).sort()).toEqual(organizers.map((row) => row.id).sort());
+    for (const row of reputations) {
+      const { eventsHeld, ticketsSold, ticketsCheckedIn, eventsCancelled } = row;
+      const score = reputationScore({ eventsHeld, ticketsSold, ticketsCheckedIn, eventsCancelled });
+      expect(row.score).toBe(score);
+      expect(row.level).toBe(reputationLevel(score));
+      expect(row.ticketsCheckedIn).toBeLessThanOrEqual(row.ticketsSold);
+    }
+    // The sample badges show the range, Elite Organizers included.
+    expect(new Set(reputations.map((row) => row.level)).size).toBeGreaterThanOrEqual(3);
+    expect(reputations.some((row) => row.level === "elite")).toBe(true);
   });
 });

@@ -1,8 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import { CATEGORIES, INTERESTS, TOP_CATEGORY_COUNT } from "#domain/catalog";
 import { defaultEndsAt } from "#domain/event";
-import { reputationLevel } from "#domain/reputation";
-import { seededRandom } from "#domain/seeded-random";
+import { reputationLevel, reputationScore } from "#domain/reputation";
 import { zonedDayAt } from "#domain/time";
 import type { Database } from "#server/db/client";
 import * as schema from "#server/db/schema";
@@ -21,6 +20,7 @@ import {
   SAMPLE_USERS,
   SAMPLE_VENUES,
 } from "./sample-data";
+import { sampleOrganizerActivity } from "./sample-reputations";
 import { sampleTicketTypes } from "./sample-tickets";
 
 /** Sample events happen in the DMV, so their wall-clock times are Eastern. */
@@ -102,8 +102,9 @@ export async function seedSampleData(
     const organizers = SAMPLE_USERS.flatMap((user, index) => (user.role === "organizer" ? [index] : []));
     await tx.insert(schema.organizerReputations).values(
       organizers.map((index) => {
-        const score = 35 + Math.floor(seededRandom(index + 101)() * 65);
-        return { organizerId: userIds[index]!, score, level: reputationLevel(score) };
+        const activity = sampleOrganizerActivity(index);
+        const score = reputationScore(activity);
+        return { organizerId: userIds[index]!, score, level: reputationLevel(score), ...activity, updatedAt: now };
       }),
     );
 

@@ -1,0 +1,77 @@
+import { MAX_CO_ORGANIZERS, MAX_EVENT_SPONSORS } from "#domain/event-input";
+import { useTranslation } from "#app/i18n/use-translation";
+import { FIELD } from "./event-form-values";
+import { Field, FieldProblem, fieldId, INPUT_CLASSES, problemId } from "./form-parts";
+import type { EventFormProblems } from "./parse-event-form";
+
+/** The event's sponsors (chosen from the site's) and its co-organizers (people with an account, by e-mail). */
+export function PeopleFields({
+  sponsors,
+  sponsorIds,
+  coOrganizerEmails,
+  canChooseCoOrganizers,
+  problems,
+}: {
+  sponsors: readonly { id: number; name: string }[];
+  sponsorIds: readonly string[];
+  coOrganizerEmails: string;
+  /** Co-organizers see the team but only the organizer changes it (the server refuses otherwise). */
+  canChooseCoOrganizers: boolean;
+  problems: EventFormProblems;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-6">
+      <fieldset
+        id={fieldId(FIELD.sponsorIds)}
+        className="flex flex-col gap-2"
+        aria-describedby={problemId(problems, FIELD.sponsorIds)}
+      >
+        <legend className="mb-1 text-sm font-medium">{t("eventForm.sponsors")}</legend>
+        <p className="text-xs text-muted-foreground">{t("eventForm.sponsorsHint", { max: MAX_EVENT_SPONSORS })}</p>
+        {sponsors.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("eventForm.noSponsors")}</p>
+        ) : (
+          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+            {sponsors.map((sponsor) => (
+              <label key={sponsor.id} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name={FIELD.sponsorIds}
+                  value={sponsor.id}
+                  defaultChecked={sponsorIds.includes(String(sponsor.id))}
+                  className="h-4 w-4 accent-primary"
+                />
+                {sponsor.name}
+              </label>
+            ))}
+          </div>
+        )}
+        <FieldProblem problems={problems} field={FIELD.sponsorIds} />
+      </fieldset>
+      <Field
+        field={FIELD.coOrganizerEmails}
+        label={t("eventForm.coOrganizers")}
+        hint={
+          canChooseCoOrganizers
+            ? t("eventForm.coOrganizersHint", { max: MAX_CO_ORGANIZERS })
+            : t("eventForm.coOrganizersReadOnly")
+        }
+        problems={problems}
+      >
+        {(props) => (
+          <textarea
+            {...props}
+            name={FIELD.coOrganizerEmails}
+            rows={3}
+            dir="ltr"
+            autoComplete="off"
+            readOnly={!canChooseCoOrganizers}
+            defaultValue={coOrganizerEmails}
+            className={`py-2 ${INPUT_CLASSES}`}
+          />
+        )}
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { and, eq, inArray, lte } from "drizzle-orm";
+import { nextDailyRunAfter, nextWeeklyRunAfter } from "#domain/schedule";
+import type { Database } from "#server/db/client";
+import { scheduledTasks } from "#server/db/schema";
+import { UPDATE_REPUTATIONS_JOB } from "#server/services/reputations";
+import { WEEKLY_DIGEST_JOB } from "#server/services/weekly-digest";
+import { enqueueJob } from "./enqueue-job";
+
+/** Work that recurs, by name (the row of `scheduled_tasks` that says when it runs next). */
+export interface ScheduledTask {
+  name: string;
+  /** The run that follows one at `instant` (or the first, when the row is made at `instant`). */
+  nextRunAfter(instant: Date): Date;
+  /**
+   * Starts a run inside the claim's transaction, so a run starts only if its claim commits and a
+   * claim never commits without its run. Tasks queue a job rather than work here: the work then has
+   * the outbox's retries, and no long transaction holds the claim. The job is due at `now`, the
+   * worker's clock (which the dev clock may have moved), not the database's.
+   */
+  start(tx: Pick<Database, "insert">, now: Date): Promise<void>;
+}
+
+/** The weekly digest on Mondays at 14:00 UTC (morning in the Americas, evening in Africa); reputations daily at 06:00 UTC. */
+export const SCHEDULED_TASKS: readonly ScheduledTask[] = [
+  {
+    name: "weekly_digest",
+    nextRunAfter: (instant) => nextWeeklyRunAfter(instant, 1, 14),
+    start: (tx, now) => enqueueJob(tx, WEEKLY_DIGEST_JOB, { runAt: now.toISOString() }, now),
+  },
+  {
+    name: "update_reputations",
+    nextRunAfter: (instant) => nextDailyRunAfter(instant, 6),
+    start: (tx, now) => enqueueJob(tx, UPDATE_REPUTATIONS_JOB, {}, now),
+  },
+];
+
+/**
+ * Starts every task due at `now`, once across all app processes, and answers the names started. A
+ * task without a row gets one whose first run is the next scheduled instant (a new site does not send
+ * a digest the moment it starts). A due task is claimed by one conditional UPDATE that moves
+ * `next_run_at` past `now`: a second process trying at the same moment waits for the first one's row
+ * lock, then finds the row no longer due and changes nothing. Runs missed while every process was
+ * down are not made up one by one: the next one simply comes next (one digest, not three).
+ */
+export async function runDueScheduledTasks(
+  db: Database,
+  tasks: readonly ScheduledTask[],
+  now: Date,
+): Promise<string[]> {
+  if (tasks.length === 0) return [];
+  // One read per wake in the usual case (nothing due): the worker wakes every second.
+  const rows = await db
+    .select({ name: scheduledTasks.name, nextRunAt: scheduledTasks.nextRunAt })
+    .from(scheduledTasks)
+    .where(
+      inArray(
+        scheduledTasks.name,
+        tasks.map((task) => task.name),
+      ),
+    );
+  const nextRunByName = new Map(rows.map((row) => [row.name, row.nextRunAt]));
+  const started: string[] = [];
+  for (const task of tasks) {
+    const nextRunAt = nextRunByName.get(task.name);
+    if (!nextRunAt) {
+      await db
+        .insert(scheduledTasks)
+        .values({ name: task.name, nextRunAt: task.nextRunAfter(now) })
+        .onConflictDoNothing();
+    } else if (nextRunAt.getTime() <= now.getTime() && (await claimAndStart(db, task, now))) {
+      started.push(task.name);
+    }
+  }
+  return started;
+}
+
+async function claimAndStart(db: Database, task: ScheduledTask, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(scheduledTasks)
+      .set({ nextRunAt: task.nextRunAfter(now), lastRunAt: now })
+      .where(and(eq(scheduledTasks.name, task.name), lte(scheduledTasks.nextRunAt, now)))
+      .returning({ name: scheduledTasks.name });
+    if (claimed.length === 0) return false;
+    await task.start(tx, now);
+    return true;
+  });
+}
