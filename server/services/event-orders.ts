@@ -280,13 +280,33 @@ export async function listEventAttendees(
   return { attendees, total: Number(total?.count ?? 0) };
 }
 
+/** The sales CSV's columns, in order; the caller names them in the reader's language. */
+export const SALES_CSV_COLUMNS = [
+  "orderId",
+  "buyerName",
+  "email",
+  "ticketType",
+  "ticketCode",
+  "status",
+  "price",
+  "orderedAt",
+  "checkedInAt",
+] as const;
+export type SalesCsvColumn = (typeof SALES_CSV_COLUMNS)[number];
+
 /**
  * The event's sales as a CSV document for its staff (not_found for anyone else): one row per ticket
  * ever issued, void ones included with their order's status (cancelled, refunded), in order of
- * purchase. Times are the event's wall-clock time (the header names the zone), prices in dollars.
+ * purchase. Times are the event's wall-clock time (`columnName` gets the zone to name it), prices in
+ * dollars.
  * Names and e-mails are what buyers typed, so cells are neutralized against formulas (domain/csv.ts).
  */
-export async function eventSalesCsv(db: Database, actor: Actor, eventId: number): Promise<string> {
+export async function eventSalesCsv(
+  db: Database,
+  actor: Actor,
+  eventId: number,
+  columnName: (column: SalesCsvColumn, timeZone: string) => string,
+): Promise<string> {
   const event = await staffEvent(db, actor, eventId);
   const rows = await db
     .select({
@@ -311,17 +331,7 @@ export async function eventSalesCsv(db: Database, actor: Actor, eventId: number)
     .orderBy(asc(orders.createdAt), asc(orders.id), asc(ticketTypes.position), asc(tickets.code));
   const zone = event.timeZone;
   return csvDocument(
-    [
-      "Order ID",
-      "Buyer name",
-      "E-mail",
-      "Ticket type",
-      "Ticket code",
-      "Status",
-      "Price (USD)",
-      `Ordered at (${zone})`,
-      `Checked in at (${zone})`,
-    ],
+    SALES_CSV_COLUMNS.map((column) => columnName(column, zone)),
     rows.map((row) => [
       row.orderId,
       row.name,
