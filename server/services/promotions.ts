@@ -1,3 +1,4 @@
+import { isUuid } from "#server/auth/secrets";
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import type { z } from "zod";
@@ -409,10 +410,6 @@ function plainSummary(markdown: string): string {
     .replace(/\s+/g, " ")
     .trim();
   return text.length <= SUMMARY_LENGTH ? text : `${text.slice(0, SUMMARY_LENGTH - 1).trimEnd()}…`;
-}
-
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
 /** A zod failure as `invalid`, with the first problem word per field. */
