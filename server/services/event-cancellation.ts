@@ -8,7 +8,7 @@ import { enqueueEventCancelledEmail } from "#server/mail/event-change-emails";
 import type { PaymentProvider } from "#server/payments/payment-provider";
 import type { Actor } from "./actor";
 import { recordChange, releaseTickets } from "./order-changes";
-import { isEventOrganizer } from "./order-detail";
+import { eventRoleOf } from "./event-role";
 import { REFUND_CANCELLED_EVENT_ORDER_JOB } from "./order-jobs";
 import { endCampaignsOfEvent } from "./promotion-jobs";
 import { refundPaidOrder } from "./orders";
@@ -52,7 +52,7 @@ export async function cancelEvent(
     .where(eq(events.id, eventId));
   if (!event) throw new AppError("not_found", `No event ${eventId} of yours.`);
   if (event.organizerId !== actor.userId) {
-    if (!(await isEventOrganizer(db, actor, eventId, event.organizerId))) {
+    if (!(await eventRoleOf(db, actor, { id: eventId, organizerId: event.organizerId }))) {
       throw new AppError("not_found", `No event ${eventId} of yours.`);
     }
     throw new AppError("forbidden", "Only the event's organizer may cancel it.");

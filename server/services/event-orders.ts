@@ -6,7 +6,7 @@ import type { Database } from "#server/db/client";
 import { events, orderItems, orders, tickets, ticketTypes } from "#server/db/schema";
 import { AppError } from "#server/errors";
 import type { Actor } from "./actor";
-import { isEventOrganizer } from "./order-detail";
+import { eventRoleOf, type EventRole } from "./event-role";
 
 /** Orders shown per page of an event's orders, newest first. */
 export const EVENT_ORDERS_PAGE_SIZE = 50;
@@ -117,9 +117,6 @@ export async function listEventOrders(
   };
 }
 
-/** Who a staff member is to an event: its organizer (who alone cancels and promotes) or a co-organizer. */
-export type EventStaffRole = "organizer" | "co_organizer";
-
 interface StaffEvent {
   id: number;
   title: string;
@@ -129,7 +126,7 @@ interface StaffEvent {
   endsAt: Date;
   cancelledAt: Date | null;
   organizerId: string;
-  role: EventStaffRole;
+  role: EventRole;
 }
 
 /** The event, for its organizer or a co-organizer; not_found for anyone else and for unknown events. */
@@ -147,10 +144,9 @@ async function staffEvent(db: Database, actor: Actor, eventId: number): Promise<
     })
     .from(events)
     .where(eq(events.id, eventId));
-  if (!event || !(await isEventOrganizer(db, actor, event.id, event.organizerId))) {
-    throw new AppError("not_found", `No event ${eventId} of yours.`);
-  }
-  return { ...event, role: event.organizerId === actor.userId ? "organizer" : "co_organizer" };
+  const role = event && (await eventRoleOf(db, actor, event));
+  if (!role) throw new AppError("not_found", `No event ${eventId} of yours.`);
+  return { ...event!, role };
 }
 
 export interface TicketTypeSales {
@@ -175,7 +171,7 @@ export interface EventSales {
     endsAt: Date;
     cancelledAt: Date | null;
   };
-  role: EventStaffRole;
+  role: EventRole;
   ticketTypes: TicketTypeSales[];
   sold: number;
   capacity: number;
