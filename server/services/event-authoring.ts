@@ -97,7 +97,7 @@ export interface MyEventRow {
   startsAt: Date;
   endsAt: Date;
   timeZone: string;
-  /** Seats held or bought, over all ticket types. */
+  /** Tickets sold and still valid, over all ticket types, as the sales page counts them (not holds). */
   sold: number;
   capacity: number;
   /** What confirmed orders paid, in cents. */
@@ -675,7 +675,7 @@ export async function listMyEvents(db: Database, actor: Actor, now: Date): Promi
     db,
     sql`
       select e.id, e.title, e.status, e.starts_at, e.ends_at, e.time_zone,
-        coalesce((select sum(t.sold) from ticket_types t where t.event_id = e.id), 0) as sold,
+        (select count(*) from tickets k where k.event_id = e.id and k.status = 'valid') as sold,
         coalesce((select sum(t.quantity) from ticket_types t where t.event_id = e.id), 0) as capacity,
         coalesce((select sum(o.total_cents) from orders o where o.event_id = e.id and o.status = 'confirmed'), 0)
           as revenue_cents,
