@@ -5,6 +5,9 @@ export const DEFAULT_LANGUAGE: Language = "en";
 
 const RIGHT_TO_LEFT: ReadonlySet<Language> = new Set(["ar"]);
 
+/** The BCP 47 tag each language is formatted with (dates, numbers, money). */
+export const LOCALE_TAGS: Record<Language, string> = { en: "en-US", fr: "fr-FR", ar: "ar", am: "am-ET" };
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
 import { buttonClasses } from "#app/components/ui/button";
 import { formatCount, formatDate, formatMoney, formatTime } from "#app/i18n/format";
+import { ScrollableTable } from "#app/components/ui/scrollable-table";
 import { useTranslation } from "#app/i18n/use-translation";
 import type { EventAttendee, EventSales } from "#server/services/event-orders";
 
@@ -40,53 +41,46 @@ export function SalesSummary({ sales }: { sales: EventSales }) {
           <dd className="text-lg font-semibold">{money(sales.revenueCents)}</dd>
         </div>
       </dl>
-      <div
-        className="overflow-x-auto rounded-md border border-border"
-        tabIndex={0}
-        role="region"
-        aria-labelledby="event-sales-caption"
+      <ScrollableTable
+        captionId="event-sales-caption"
+        caption={t("eventSales.salesCaption", { event: sales.event.title })}
       >
-        <table className="w-full text-start text-sm">
-          <caption id="event-sales-caption" className="sr-only">
-            {t("eventSales.salesCaption", { event: sales.event.title })}
-          </caption>
-          <thead className="bg-muted">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-start font-medium">
-                {t("eventSales.columns.ticketType")}
+        <thead className="bg-muted">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-start font-medium">
+              {t("eventSales.columns.ticketType")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-end font-medium">
+              {t("eventSales.columns.price")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-end font-medium">
+              {t("eventSales.columns.sold")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-end font-medium">
+              {t("eventSales.columns.revenue")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sales.ticketTypes.map((type) => (
+            <tr key={type.id} className="border-t border-border">
+              <th scope="row" className="px-3 py-2 text-start font-medium">
+                {type.name}
               </th>
-              <th scope="col" className="px-3 py-2 text-end font-medium">
-                {t("eventSales.columns.price")}
-              </th>
-              <th scope="col" className="px-3 py-2 text-end font-medium">
-                {t("eventSales.columns.sold")}
-              </th>
-              <th scope="col" className="px-3 py-2 text-end font-medium">
-                {t("eventSales.columns.revenue")}
-              </th>
+              <td className="px-3 py-2 text-end whitespace-nowrap">
+                {type.priceCents === 0 ? t("eventSales.free") : money(type.priceCents)}
+              </td>
+              <td className="px-3 py-2 text-end whitespace-nowrap">
+                {t("eventSales.soldOfCapacity", {
+                  sold: formatCount(type.sold, language),
+                  capacity: formatCount(type.quantity, language),
+                })}
+              </td>
+              <td className="px-3 py-2 text-end whitespace-nowrap">{money(type.revenueCents)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {sales.ticketTypes.map((type) => (
-              <tr key={type.id} className="border-t border-border">
-                <th scope="row" className="px-3 py-2 text-start font-medium">
-                  {type.name}
-                </th>
-                <td className="px-3 py-2 text-end whitespace-nowrap">
-                  {type.priceCents === 0 ? t("eventSales.free") : money(type.priceCents)}
-                </td>
-                <td className="px-3 py-2 text-end whitespace-nowrap">
-                  {t("eventSales.soldOfCapacity", {
-                    sold: formatCount(type.sold, language),
-                    capacity: formatCount(type.quantity, language),
-                  })}
-                </td>
-                <td className="px-3 py-2 text-end whitespace-nowrap">{money(type.revenueCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollableTable>
     </section>
   );
 }
@@ -120,64 +114,57 @@ export function AttendeesList({
               })}
             </p>
           )}
-          <div
-            className="overflow-x-auto rounded-md border border-border"
-            tabIndex={0}
-            role="region"
-            aria-labelledby="event-attendees-caption"
+          <ScrollableTable
+            captionId="event-attendees-caption"
+            caption={t("eventSales.attendeesCaption", { event: event.title })}
           >
-            <table className="w-full text-start text-sm">
-              <caption id="event-attendees-caption" className="sr-only">
-                {t("eventSales.attendeesCaption", { event: event.title })}
-              </caption>
-              <thead className="bg-muted">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-start font-medium">
-                    {t("eventSales.columns.name")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start font-medium">
-                    {t("eventSales.columns.email")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start font-medium">
-                    {t("eventSales.columns.ticketType")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start font-medium">
-                    {t("eventSales.columns.code")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start font-medium">
-                    {t("eventSales.columns.checkedIn")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {attendees.map((attendee) => {
-                  const checkedIn = attendee.checkedInAt ? new Date(attendee.checkedInAt) : null;
-                  return (
-                    <tr key={attendee.ticketId} className="border-t border-border">
-                      <td className="px-3 py-2 font-medium">{attendee.name}</td>
-                      <td className="px-3 py-2" dir="ltr">
-                        {attendee.email}
-                      </td>
-                      <td className="px-3 py-2">{attendee.ticketTypeName}</td>
-                      <td className="px-3 py-2 font-mono text-xs" dir="ltr">
-                        {attendee.code}
-                      </td>
-                      <td className="px-3 py-2 whitespace-nowrap">
-                        {checkedIn ? (
-                          <time dateTime={checkedIn.toISOString()}>
-                            {formatDate(checkedIn, event.timeZone, language)}{" "}
-                            {formatTime(checkedIn, event.timeZone, language)}
-                          </time>
-                        ) : (
-                          <span className="text-muted-foreground">{t("eventSales.notCheckedIn")}</span>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+            <thead className="bg-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-start font-medium">
+                  {t("eventSales.columns.name")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start font-medium">
+                  {t("eventSales.columns.email")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start font-medium">
+                  {t("eventSales.columns.ticketType")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start font-medium">
+                  {t("eventSales.columns.code")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start font-medium">
+                  {t("eventSales.columns.checkedIn")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {attendees.map((attendee) => {
+                const checkedIn = attendee.checkedInAt ? new Date(attendee.checkedInAt) : null;
+                return (
+                  <tr key={attendee.ticketId} className="border-t border-border">
+                    <td className="px-3 py-2 font-medium">{attendee.name}</td>
+                    <td className="px-3 py-2" dir="ltr">
+                      {attendee.email}
+                    </td>
+                    <td className="px-3 py-2">{attendee.ticketTypeName}</td>
+                    <td className="px-3 py-2 font-mono text-xs" dir="ltr">
+                      {attendee.code}
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      {checkedIn ? (
+                        <time dateTime={checkedIn.toISOString()}>
+                          {formatDate(checkedIn, event.timeZone, language)}{" "}
+                          {formatTime(checkedIn, event.timeZone, language)}
+                        </time>
+                      ) : (
+                        <span className="text-muted-foreground">{t("eventSales.notCheckedIn")}</span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </ScrollableTable>
         </>
       )}
     </section>

@@ -1,7 +1,6 @@
-import type { Language } from "#domain/language";
+import { LOCALE_TAGS, type Language } from "#domain/language";
 
-/** The locale each interface language formats dates, times and money in (prices stay in USD). */
-export const LOCALE_TAGS: Record<Language, string> = { en: "en-US", fr: "fr-FR", ar: "ar", am: "am-ET" };
+export { LOCALE_TAGS };
 
 // Formatters are costly to build and formatting happens for every card on every render: keep them.
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();

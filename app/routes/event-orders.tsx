@@ -6,6 +6,7 @@ import { AttendeesList, SalesSummary } from "#app/components/event-sales";
 import { buttonClasses } from "#app/components/ui/button";
 import { formatCount, formatDate, formatMoney, formatTime, formatTimeZone } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
+import { ScrollableTable } from "#app/components/ui/scrollable-table";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#app/read-small-form";
 import { asEventStaff, STAFF_PAGE_HEADERS, staffEventId } from "#app/event-staff-page";
@@ -296,103 +297,93 @@ function OrdersTable({
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return (
-    <div
-      className="overflow-x-auto rounded-md border border-border"
-      tabIndex={0}
-      role="region"
-      aria-labelledby="event-orders-caption"
-    >
-      <table className="w-full text-start text-sm">
-        <caption id="event-orders-caption" className="sr-only">
-          {t("organizerOrders.caption", { event: event.title })}
-        </caption>
-        <thead className="bg-muted text-start">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-start font-medium">
-              {t("organizerOrders.columns.buyer")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-start font-medium">
-              {t("organizerOrders.columns.tickets")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-end font-medium">
-              {t("organizerOrders.columns.total")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-start font-medium">
-              {t("organizerOrders.columns.status")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-start font-medium">
-              {t("organizerOrders.columns.placed")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-start font-medium">
-              {t("organizerOrders.columns.actions")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => {
-            const placed = new Date(order.createdAt);
-            return (
-              <Fragment key={order.id}>
-                <tr className="border-t border-border align-top">
-                  <td className="px-3 py-2">
-                    <div className="font-medium">{order.buyerName}</div>
-                    <div className="text-muted-foreground" dir="ltr">
-                      {order.buyerEmail}
+    <ScrollableTable captionId="event-orders-caption" caption={t("organizerOrders.caption", { event: event.title })}>
+      <thead className="bg-muted text-start">
+        <tr>
+          <th scope="col" className="px-3 py-2 text-start font-medium">
+            {t("organizerOrders.columns.buyer")}
+          </th>
+          <th scope="col" className="px-3 py-2 text-start font-medium">
+            {t("organizerOrders.columns.tickets")}
+          </th>
+          <th scope="col" className="px-3 py-2 text-end font-medium">
+            {t("organizerOrders.columns.total")}
+          </th>
+          <th scope="col" className="px-3 py-2 text-start font-medium">
+            {t("organizerOrders.columns.status")}
+          </th>
+          <th scope="col" className="px-3 py-2 text-start font-medium">
+            {t("organizerOrders.columns.placed")}
+          </th>
+          <th scope="col" className="px-3 py-2 text-start font-medium">
+            {t("organizerOrders.columns.actions")}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((order) => {
+          const placed = new Date(order.createdAt);
+          return (
+            <Fragment key={order.id}>
+              <tr className="border-t border-border align-top">
+                <td className="px-3 py-2">
+                  <div className="font-medium">{order.buyerName}</div>
+                  <div className="text-muted-foreground" dir="ltr">
+                    {order.buyerEmail}
+                  </div>
+                </td>
+                <td className="px-3 py-2">
+                  <ul>
+                    {order.items.map((item) => (
+                      <li key={item.ticketTypeId}>
+                        {t("organizerOrders.itemLine", { quantity: item.quantity, name: item.name })}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="px-3 py-2 text-end whitespace-nowrap">
+                  {order.totalCents === 0 ? t("organizerOrders.free") : formatMoney(order.totalCents, language)}
+                  {order.cardLast4 && (
+                    <div className="text-xs text-muted-foreground">
+                      {t("organizerOrders.card", { brand: order.cardBrand ?? "", last4: order.cardLast4 })}
                     </div>
-                  </td>
-                  <td className="px-3 py-2">
-                    <ul>
-                      {order.items.map((item) => (
-                        <li key={item.ticketTypeId}>
-                          {t("organizerOrders.itemLine", { quantity: item.quantity, name: item.name })}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td className="px-3 py-2 text-end whitespace-nowrap">
-                    {order.totalCents === 0 ? t("organizerOrders.free") : formatMoney(order.totalCents, language)}
-                    {order.cardLast4 && (
-                      <div className="text-xs text-muted-foreground">
-                        {t("organizerOrders.card", { brand: order.cardBrand ?? "", last4: order.cardLast4 })}
-                      </div>
-                    )}
-                  </td>
-                  <td className="px-3 py-2">
-                    <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium whitespace-nowrap">
-                      {t(`organizerOrders.status.${order.status}`)}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={placed.toISOString()}>
-                      {formatDate(placed, event.timeZone, language)} {formatTime(placed, event.timeZone, language)}
-                    </time>
-                  </td>
-                  <td className="px-3 py-2">
-                    {order.isRefundable && order.id !== refundingId && (
-                      <Link
-                        to={`/events/${event.id}/orders?page=${page}&refund=${order.id}#order-${order.id}`}
-                        id={`order-${order.id}`}
-                        className={buttonClasses("outline", "sm")}
-                        aria-label={t("organizerOrders.refundOf", { buyer: order.buyerName })}
-                      >
-                        {t("organizerOrders.refund")}
-                      </Link>
-                    )}
+                  )}
+                </td>
+                <td className="px-3 py-2">
+                  <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium whitespace-nowrap">
+                    {t(`organizerOrders.status.${order.status}`)}
+                  </span>
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <time dateTime={placed.toISOString()}>
+                    {formatDate(placed, event.timeZone, language)} {formatTime(placed, event.timeZone, language)}
+                  </time>
+                </td>
+                <td className="px-3 py-2">
+                  {order.isRefundable && order.id !== refundingId && (
+                    <Link
+                      to={`/events/${event.id}/orders?page=${page}&refund=${order.id}#order-${order.id}`}
+                      id={`order-${order.id}`}
+                      className={buttonClasses("outline", "sm")}
+                      aria-label={t("organizerOrders.refundOf", { buyer: order.buyerName })}
+                    >
+                      {t("organizerOrders.refund")}
+                    </Link>
+                  )}
+                </td>
+              </tr>
+              {order.id === refundingId && (
+                <tr>
+                  <td colSpan={6} className="px-3 pb-3">
+                    <RefundConfirmation eventId={event.id} order={order} page={page} />
                   </td>
                 </tr>
-                {order.id === refundingId && (
-                  <tr>
-                    <td colSpan={6} className="px-3 pb-3">
-                      <RefundConfirmation eventId={event.id} order={order} page={page} />
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+              )}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </ScrollableTable>
   );
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client";
 import { jobs } from "#server/db/schema";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
+import { enqueueJobs } from "./enqueue-job";
 import { retryDelayMs } from "./retry-delay";
 import { JOB_LEASE_MS, runDueJobs, type JobHandler } from "./run-due-jobs";
 
@@ -191,5 +192,16 @@ describe(`running due jobs on the ${testDatabaseKind()} database`, () => {
     }
     const stored = await handle.db.select().from(jobs).orderBy(asc(jobs.id));
     expect(stored.every((job) => job.doneAt !== null && job.attempts === 1)).toBe(true);
+  });
+});
+
+describe(`queueing many jobs at once on the ${testDatabaseKind()} database`, () => {
+  it("queues every payload, in order, past a single statement's worth", async () => {
+    const payloads = Array.from({ length: 2_345 }, (_, index) => ({ index }));
+    await handle.db.transaction((tx) => enqueueJobs(tx, "bulk", payloads));
+    const rows = await handle.db.select({ payload: jobs.payload }).from(jobs).orderBy(asc(jobs.id));
+    expect(rows.map((row) => row.payload)).toEqual(payloads);
+    await enqueueJobs(handle.db, "bulk", []);
+    expect(await handle.db.$count(jobs)).toBe(payloads.length);
   });
 });

@@ -1,5 +1,5 @@
 import type { EventSummary } from "#domain/event-summary";
-import type { Language } from "#domain/language";
+import { LOCALE_TAGS, type Language } from "#domain/language";
 import { priceLine } from "#domain/price";
 import type { Database } from "#server/db/client";
 import { digestUnsubscribeToken } from "#server/services/digest-unsubscribe-token";
@@ -95,8 +95,6 @@ export const DIGEST_WORDS: Record<Language, DigestWords> = {
   },
 };
 
-/** The locales dates and money are written in (as app/i18n/format.ts, which server code may not import). */
-const LOCALE_TAGS: Record<Language, string> = { en: "en-US", fr: "fr-FR", ar: "ar", am: "am-ET" };
 const MUTED_COLOR = "#3f3f46";
 const ACCENT_COLOR = "#1d4ed8";
 

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { orders } from "#server/db/schema";
-import { enqueueJob } from "#server/jobs/enqueue-job";
-import { issueOrderAccessToken } from "#server/services/order-access";
+import { enqueueJobs } from "#server/jobs/enqueue-job";
+import { issueOrderAccessTokens } from "#server/services/order-access";
 
 /** What the organizer changed about a published event that its ticket holders must hear about. */
 export type EventChange = "date" | "venue" | "date_and_venue";
@@ -24,8 +24,9 @@ type Tx = Pick<Database, "select" | "insert">;
 
 /**
  * Queues one "event changed" e-mail for the buyer of every confirmed order of the event, in the
- * language they ordered in, in the caller's transaction (updateEvent's). The new date and venue are
- * read when each e-mail is sent. Returns how many were queued.
+ * language they ordered in, in the caller's transaction (updateEvent's), with a few statements
+ * whatever the number of orders. The new date and venue are read when each e-mail is sent. Returns
+ * how many were queued.
  */
 export async function enqueueEventChangeEmails(
   tx: Tx,
@@ -37,33 +38,39 @@ export async function enqueueEventChangeEmails(
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.eventId, eventId), eq(orders.status, "confirmed")));
-  for (const order of confirmed) {
-    await enqueueJob(tx, SEND_EVENT_CHANGE_EMAIL_JOB, {
-      kind: "event_changed",
-      orderId: order.id,
-      change,
-      link: await orderLink(tx, order.id, siteUrl),
-    } satisfies EventChangeEmailRequest);
-  }
-  return confirmed.length;
+  const orderIds = confirmed.map((order) => order.id);
+  const links = await orderLinks(tx, orderIds, siteUrl);
+  await enqueueJobs(
+    tx,
+    SEND_EVENT_CHANGE_EMAIL_JOB,
+    orderIds.map(
+      (orderId, index) =>
+        ({ kind: "event_changed", orderId, change, link: links[index]! }) satisfies EventChangeEmailRequest,
+    ),
+  );
+  return orderIds.length;
 }
 
-/** Queues the "event cancelled" e-mail to one order's buyer, in the caller's transaction (cancelEvent's). */
-export async function enqueueEventCancelledEmail(
+/** Queues the "event cancelled" e-mail to each order's buyer, in the caller's transaction (cancelEvent's). */
+export async function enqueueEventCancelledEmails(
   tx: Tx,
-  orderId: string,
+  orderIds: readonly string[],
   isRefunded: boolean,
   siteUrl: string,
 ): Promise<void> {
-  await enqueueJob(tx, SEND_EVENT_CHANGE_EMAIL_JOB, {
-    kind: "event_cancelled",
-    orderId,
-    isRefunded,
-    link: await orderLink(tx, orderId, siteUrl),
-  } satisfies EventChangeEmailRequest);
+  const links = await orderLinks(tx, orderIds, siteUrl);
+  await enqueueJobs(
+    tx,
+    SEND_EVENT_CHANGE_EMAIL_JOB,
+    orderIds.map(
+      (orderId, index) =>
+        ({ kind: "event_cancelled", orderId, isRefunded, link: links[index]! }) satisfies EventChangeEmailRequest,
+    ),
+  );
 }
 
-async function orderLink(tx: Tx, orderId: string, siteUrl: string): Promise<string> {
-  const token = await issueOrderAccessToken(tx, orderId);
-  return `${siteUrl}/orders/${orderId}?key=${encodeURIComponent(token)}`;
+/** A link that opens each order without an account (a token of its own per e-mail). */
+async function orderLinks(tx: Tx, orderIds: readonly string[], siteUrl: string): Promise<string[]> {
+  const tokens = await issueOrderAccessTokens(tx, orderIds);
+  return orderIds.map((orderId, index) => `${siteUrl}/orders/${orderId}?key=${encodeURIComponent(tokens[index]!)}`);
 }

@@ -1,5 +1,5 @@
 import { toICalendar } from "#domain/icalendar";
-import type { Language } from "#domain/language";
+import { LOCALE_TAGS, type Language } from "#domain/language";
 import { formatTicketCode } from "#domain/ticket-code";
 import type { OrderDetail } from "#server/services/orders";
 import { ticketQrPng } from "#server/tickets/ticket-qr";
@@ -15,8 +15,6 @@ import {
   type RenderedEmail,
 } from "./render-email";
 
-/** The locales dates and money are written in (as app/i18n/format.ts, which server code may not import). */
-const LOCALE_TAGS: Record<Language, string> = { en: "en-US", fr: "fr-FR", ar: "ar", am: "am-ET" };
 /** The QR pictures' size in the HTML: large enough to scan from a phone held up at the door. */
 const QR_PIXELS = 180;
 const MUTED_COLOR = "#3f3f46";

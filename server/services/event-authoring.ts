@@ -18,6 +18,7 @@ import { AppError } from "#server/errors";
 import type { EventImageUpload } from "#server/images/event-images";
 import { enqueueEventChangeEmails, type EventChange } from "#server/mail/event-change-emails";
 import type { Actor } from "./actor";
+import { eventRoleOf, type EventRole } from "./event-role";
 import {
   encodeImages,
   imageListField,
@@ -37,7 +38,6 @@ export type { EventImageUpload } from "#server/images/event-images";
  */
 
 /** What the actor is to an event: its organizer, or one of the people who help run it. */
-export type EventRole = "organizer" | "co_organizer";
 
 /** An image the event already has (by its position) kept with this alt text. */
 export interface KeptEventImage {
@@ -97,7 +97,7 @@ export interface MyEventRow {
   startsAt: Date;
   endsAt: Date;
   timeZone: string;
-  /** Seats held or bought, over all ticket types. */
+  /** Tickets sold and still valid, over all ticket types, as the sales page counts them (not holds). */
   sold: number;
   capacity: number;
   /** What confirmed orders paid, in cents. */
@@ -140,14 +140,7 @@ async function findManagedEvent(tx: Tx, actor: Actor, eventId: number, needs: Ev
   }
   const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
   if (!event) throw new AppError("not_found", `No event ${eventId}.`);
-  let role: EventRole | null = event.organizerId === actor.userId ? "organizer" : null;
-  if (!role) {
-    const [link] = await tx
-      .select({ userId: eventCoOrganizers.userId })
-      .from(eventCoOrganizers)
-      .where(and(eq(eventCoOrganizers.eventId, eventId), eq(eventCoOrganizers.userId, actor.userId)));
-    if (link) role = "co_organizer";
-  }
+  const role = await eventRoleOf(tx, actor, event);
   if (!role) throw new AppError("not_found", `No event ${eventId}.`);
   if (needs === "organizer" && role !== "organizer") {
     throw new AppError("forbidden", "Only the event's organizer may do this.");
@@ -682,7 +675,7 @@ export async function listMyEvents(db: Database, actor: Actor, now: Date): Promi
     db,
     sql`
       select e.id, e.title, e.status, e.starts_at, e.ends_at, e.time_zone,
-        coalesce((select sum(t.sold) from ticket_types t where t.event_id = e.id), 0) as sold,
+        (select count(*) from tickets k where k.event_id = e.id and k.status = 'valid') as sold,
         coalesce((select sum(t.quantity) from ticket_types t where t.event_id = e.id), 0) as capacity,
         coalesce((select sum(o.total_cents) from orders o where o.event_id = e.id and o.status = 'confirmed'), 0)
           as revenue_cents,

@@ -3,12 +3,12 @@ import { z } from "zod";
 import type { Database } from "#server/db/client";
 import { events, orders } from "#server/db/schema";
 import { AppError } from "#server/errors";
-import { enqueueJob } from "#server/jobs/enqueue-job";
-import { enqueueEventCancelledEmail } from "#server/mail/event-change-emails";
+import { enqueueJobs } from "#server/jobs/enqueue-job";
+import { enqueueEventCancelledEmails } from "#server/mail/event-change-emails";
 import type { PaymentProvider } from "#server/payments/payment-provider";
 import type { Actor } from "./actor";
 import { recordChange, releaseTickets } from "./order-changes";
-import { isEventOrganizer } from "./order-detail";
+import { eventRoleOf } from "./event-role";
 import { REFUND_CANCELLED_EVENT_ORDER_JOB } from "./order-jobs";
 import { endCampaignsOfEvent } from "./promotion-jobs";
 import { refundPaidOrder } from "./orders";
@@ -52,7 +52,7 @@ export async function cancelEvent(
     .where(eq(events.id, eventId));
   if (!event) throw new AppError("not_found", `No event ${eventId} of yours.`);
   if (event.organizerId !== actor.userId) {
-    if (!(await isEventOrganizer(db, actor, eventId, event.organizerId))) {
+    if (!(await eventRoleOf(db, actor, { id: eventId, organizerId: event.organizerId }))) {
       throw new AppError("not_found", `No event ${eventId} of yours.`);
     }
     throw new AppError("forbidden", "Only the event's organizer may cancel it.");
@@ -87,17 +87,29 @@ export async function cancelEvent(
     for (const order of free) {
       await recordChange(tx, order.id, "cancelled", "event_cancelled", actor, now);
       await releaseTickets(tx, order.id);
-      await enqueueEventCancelledEmail(tx, order.id, false, siteUrl);
     }
+    await enqueueEventCancelledEmails(
+      tx,
+      free.map((order) => order.id),
+      false,
+      siteUrl,
+    );
 
     const paid = await tx
       .select({ id: orders.id })
       .from(orders)
       .where(and(eq(orders.eventId, eventId), eq(orders.status, "confirmed"), gt(orders.totalCents, 0)));
-    for (const order of paid) {
-      await enqueueJob(tx, REFUND_CANCELLED_EVENT_ORDER_JOB, { orderId: order.id, actorUserId: actor.userId });
-      await enqueueEventCancelledEmail(tx, order.id, true, siteUrl);
-    }
+    await enqueueJobs(
+      tx,
+      REFUND_CANCELLED_EVENT_ORDER_JOB,
+      paid.map((order) => ({ orderId: order.id, actorUserId: actor.userId })),
+    );
+    await enqueueEventCancelledEmails(
+      tx,
+      paid.map((order) => order.id),
+      true,
+      siteUrl,
+    );
     return { refundsQueued: paid.length, registrationsCancelled: free.length, holdsReleased: released.length };
   });
 }

@@ -6,7 +6,7 @@ import type { Database } from "#server/db/client";
 import { events, orderItems, orders, tickets, ticketTypes } from "#server/db/schema";
 import { AppError } from "#server/errors";
 import type { Actor } from "./actor";
-import { isEventOrganizer } from "./order-detail";
+import { eventRoleOf, type EventRole } from "./event-role";
 
 /** Orders shown per page of an event's orders, newest first. */
 export const EVENT_ORDERS_PAGE_SIZE = 50;
@@ -117,9 +117,6 @@ export async function listEventOrders(
   };
 }
 
-/** Who a staff member is to an event: its organizer (who alone cancels and promotes) or a co-organizer. */
-export type EventStaffRole = "organizer" | "co_organizer";
-
 interface StaffEvent {
   id: number;
   title: string;
@@ -129,7 +126,7 @@ interface StaffEvent {
   endsAt: Date;
   cancelledAt: Date | null;
   organizerId: string;
-  role: EventStaffRole;
+  role: EventRole;
 }
 
 /** The event, for its organizer or a co-organizer; not_found for anyone else and for unknown events. */
@@ -147,10 +144,9 @@ async function staffEvent(db: Database, actor: Actor, eventId: number): Promise<
     })
     .from(events)
     .where(eq(events.id, eventId));
-  if (!event || !(await isEventOrganizer(db, actor, event.id, event.organizerId))) {
-    throw new AppError("not_found", `No event ${eventId} of yours.`);
-  }
-  return { ...event, role: event.organizerId === actor.userId ? "organizer" : "co_organizer" };
+  const role = event && (await eventRoleOf(db, actor, event));
+  if (!role) throw new AppError("not_found", `No event ${eventId} of yours.`);
+  return { ...event!, role };
 }
 
 export interface TicketTypeSales {
@@ -175,7 +171,7 @@ export interface EventSales {
     endsAt: Date;
     cancelledAt: Date | null;
   };
-  role: EventStaffRole;
+  role: EventRole;
   ticketTypes: TicketTypeSales[];
   sold: number;
   capacity: number;
@@ -280,13 +276,33 @@ export async function listEventAttendees(
   return { attendees, total: Number(total?.count ?? 0) };
 }
 
+/** The sales CSV's columns, in order; the caller names them in the reader's language. */
+export const SALES_CSV_COLUMNS = [
+  "orderId",
+  "buyerName",
+  "email",
+  "ticketType",
+  "ticketCode",
+  "status",
+  "price",
+  "orderedAt",
+  "checkedInAt",
+] as const;
+export type SalesCsvColumn = (typeof SALES_CSV_COLUMNS)[number];
+
 /**
  * The event's sales as a CSV document for its staff (not_found for anyone else): one row per ticket
  * ever issued, void ones included with their order's status (cancelled, refunded), in order of
- * purchase. Times are the event's wall-clock time (the header names the zone), prices in dollars.
+ * purchase. Times are the event's wall-clock time (`columnName` gets the zone to name it), prices in
+ * dollars.
  * Names and e-mails are what buyers typed, so cells are neutralized against formulas (domain/csv.ts).
  */
-export async function eventSalesCsv(db: Database, actor: Actor, eventId: number): Promise<string> {
+export async function eventSalesCsv(
+  db: Database,
+  actor: Actor,
+  eventId: number,
+  columnName: (column: SalesCsvColumn, timeZone: string) => string,
+): Promise<string> {
   const event = await staffEvent(db, actor, eventId);
   const rows = await db
     .select({
@@ -311,17 +327,7 @@ export async function eventSalesCsv(db: Database, actor: Actor, eventId: number)
     .orderBy(asc(orders.createdAt), asc(orders.id), asc(ticketTypes.position), asc(tickets.code));
   const zone = event.timeZone;
   return csvDocument(
-    [
-      "Order ID",
-      "Buyer name",
-      "E-mail",
-      "Ticket type",
-      "Ticket code",
-      "Status",
-      "Price (USD)",
-      `Ordered at (${zone})`,
-      `Checked in at (${zone})`,
-    ],
+    SALES_CSV_COLUMNS.map((column) => columnName(column, zone)),
     rows.map((row) => [
       row.orderId,
       row.name,

@@ -1,20 +1,11 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Language } from "#domain/language";
 import type { OrderStatus } from "#domain/order";
 import { isUuid } from "#server/auth/secrets";
 import type { Database } from "#server/db/client";
-import {
-  eventCoOrganizers,
-  events,
-  orderItems,
-  orders,
-  orderStatusChanges,
-  tickets,
-  ticketTypes,
-  users,
-  venues,
-} from "#server/db/schema";
+import { events, orderItems, orders, orderStatusChanges, tickets, ticketTypes, users, venues } from "#server/db/schema";
 import type { Actor } from "./actor";
+import { eventRoleOf } from "./event-role";
 import { isOrderAccessToken } from "./order-access";
 
 export interface OrderTicket {
@@ -165,21 +156,8 @@ export async function canViewOrder(
   if (!order) return null;
   if (actor && (order.userId === actor.userId || order.isBuyerEmail)) return "buyer";
   if (accessToken && (await isOrderAccessToken(db, orderId, accessToken))) return "buyer";
-  if (actor && (await isEventOrganizer(db, actor, order.eventId, order.organizerId))) return "organizer";
+  if (actor && (await eventRoleOf(db, actor, { id: order.eventId, organizerId: order.organizerId }))) {
+    return "organizer";
+  }
   return null;
-}
-
-/** Whether the actor organizes or co-organizes the event. */
-export async function isEventOrganizer(
-  db: Database,
-  actor: Actor,
-  eventId: number,
-  organizerId: string,
-): Promise<boolean> {
-  if (actor.userId === organizerId) return true;
-  const [link] = await db
-    .select({ userId: eventCoOrganizers.userId })
-    .from(eventCoOrganizers)
-    .where(and(eq(eventCoOrganizers.eventId, eventId), eq(eventCoOrganizers.userId, actor.userId)));
-  return link !== undefined;
 }

@@ -27,7 +27,8 @@ import {
   type Payment,
 } from "./order-changes";
 import { RELEASE_ORDER_HOLD_JOB } from "./order-jobs";
-import { eventColumns, getOrderDetail, isEventOrganizer, venueColumns, type OrderDetail } from "./order-detail";
+import { eventRoleOf } from "./event-role";
+import { eventColumns, getOrderDetail, venueColumns, type OrderDetail } from "./order-detail";
 
 // The order's page and who may see it live in order-detail.ts; they are part of this service's API.
 export { canViewOrder, getOrderDetail, type OrderDetail, type OrderTicket } from "./order-detail";
@@ -384,7 +385,7 @@ export async function refundOrder(
 ): Promise<OrderDetail> {
   const order = await getOrderDetail(db, orderId);
   if (!order) throw new AppError("not_found", `No order ${orderId}.`);
-  if (!(await isEventOrganizer(db, actor, order.event.id, order.event.organizerId))) {
+  if (!(await eventRoleOf(db, actor, order.event))) {
     throw new AppError("forbidden", "Only the event's organizers may refund its orders.");
   }
   return refundPaidOrder(db, provider, actor, orderId, { ...context, reason: "refunded_by_organizer" });

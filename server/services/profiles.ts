@@ -1,3 +1,4 @@
+import { isUuid } from "#server/auth/secrets";
 import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
 import type { SocialLinks } from "#domain/profile";
 import { profileUpdateSchema } from "#domain/profile-schema";
@@ -10,7 +11,6 @@ import { deleteProfileImage, encodeProfileImage, storeProfileImage } from "#serv
 import type { Actor } from "./actor";
 import { loadEventSummaries } from "./event-summaries";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAST_EVENTS_SHOWN = 12;
 const SPONSORED_EVENTS_SHOWN = 24;
 
@@ -24,10 +24,6 @@ export interface PublicProfile {
   location: string | null;
   profileImage: string | null;
   socialLinks: SocialLinks;
-}
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }
 
 /** What anyone may see of a person: never the e-mail address. */

@@ -1,3 +1,4 @@
+import { isUuid } from "#server/auth/secrets";
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import type { z } from "zod";
@@ -14,12 +15,13 @@ import {
   type PromotionType,
 } from "#domain/promotion-pricing";
 import type { Database } from "#server/db/client";
-import { eventCoOrganizers, eventImages, events, promotionCampaigns, promotions, users } from "#server/db/schema";
+import { eventImages, events, promotionCampaigns, promotions, users } from "#server/db/schema";
 import { AppError } from "#server/errors";
 import { imageFileName } from "#server/images/sample-images";
 import { enqueueJob } from "#server/jobs/enqueue-job";
 import type { CardInput, DeclineReason, PaymentProvider } from "#server/payments/payment-provider";
 import type { Actor } from "./actor";
+import { eventRoleOf } from "./event-role";
 import { END_PROMOTION_JOB } from "./promotion-jobs";
 
 /** The placement (promotions.placement) each promotion type buys; digest and social have none. */
@@ -127,11 +129,9 @@ export async function purchaseCampaign(
     .from(events)
     .where(eq(events.id, request.eventId));
   if (!event) throw new AppError("not_found", `No event ${request.eventId}.`);
-  if (event.organizerId !== actor.userId) {
-    const isCoOrganizer = await isCoOrganizerOf(db, actor, event.id);
-    if (!isCoOrganizer) throw new AppError("not_found", `No event ${request.eventId}.`);
-    throw new AppError("forbidden", "Only the event's organizer may promote it.");
-  }
+  const role = await eventRoleOf(db, actor, event);
+  if (!role) throw new AppError("not_found", `No event ${request.eventId}.`);
+  if (role !== "organizer") throw new AppError("forbidden", "Only the event's organizer may promote it.");
   if (event.status !== "published" || event.startsAt.getTime() <= now.getTime()) {
     throw new AppError("invalid", "Only a published event that has not started can be promoted.", {
       eventId: PROMOTION_PROBLEMS.notPromotable,
@@ -392,14 +392,6 @@ function withState<
   return { ...row, types: row.types as PromotionType[], state: row.paidAt ? campaignState(row, now) : null };
 }
 
-async function isCoOrganizerOf(db: Database, actor: Actor, eventId: number): Promise<boolean> {
-  const [link] = await db
-    .select({ userId: eventCoOrganizers.userId })
-    .from(eventCoOrganizers)
-    .where(and(eq(eventCoOrganizers.eventId, eventId), eq(eventCoOrganizers.userId, actor.userId)));
-  return link !== undefined;
-}
-
 /** The event's description as a short line of plain text, for an ad's summary. */
 function plainSummary(markdown: string): string {
   const text = markdown
@@ -409,10 +401,6 @@ function plainSummary(markdown: string): string {
     .replace(/\s+/g, " ")
     .trim();
   return text.length <= SUMMARY_LENGTH ? text : `${text.slice(0, SUMMARY_LENGTH - 1).trimEnd()}…`;
-}
-
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
 /** A zod failure as `invalid`, with the first problem word per field. */

@@ -1,7 +1,8 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
-import { LANGUAGES, type Language } from "#domain/language";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, LOCALE_TAGS, type Language } from "#domain/language";
+import { isUuid } from "#server/auth/secrets";
 import type { Database } from "#server/db/client";
 import { eventImages, events, promotionCampaigns, venues } from "#server/db/schema";
 import { ensureSampleImage, imageFileName, parseSampleImageKey } from "#server/images/sample-images";
@@ -16,8 +17,6 @@ import type { Actor } from "./actor";
 
 export const SHARE_IMAGE_WIDTH = 1200;
 export const SHARE_IMAGE_HEIGHT = 630;
-
-const LOCALE_TAGS: Record<Language, string> = { en: "en-US", fr: "fr-FR", ar: "ar", am: "am-ET" };
 
 /** The post in each language; {{title}}, {{date}}, {{place}} and {{url}} are filled in. */
 export const SHARE_TEXTS: Record<Language, string> = {
@@ -42,6 +41,8 @@ interface ShareKitEvent {
   title: string;
   startsAt: Date;
   timeZone: string;
+  /** The event's own language: the picture's words are written in it, as its title is. */
+  language: Language;
   place: string;
   imageKey: string | null;
   imageWidths: number[];
@@ -52,7 +53,7 @@ interface ShareKitEvent {
  * else's campaign, one without the social type, or no campaign (the caller answers 404 for all).
  */
 async function findShareKitEvent(db: Database, actor: Actor, campaignId: string): Promise<ShareKitEvent | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(campaignId)) return null;
+  if (!isUuid(campaignId)) return null;
   const [row] = await db
     .select({
       campaignId: promotionCampaigns.id,
@@ -62,6 +63,7 @@ async function findShareKitEvent(db: Database, actor: Actor, campaignId: string)
       title: events.title,
       startsAt: events.startsAt,
       timeZone: events.timeZone,
+      language: events.language,
       venueName: venues.name,
       city: venues.city,
     })
@@ -82,6 +84,7 @@ async function findShareKitEvent(db: Database, actor: Actor, campaignId: string)
     title: row.title,
     startsAt: row.startsAt,
     timeZone: row.timeZone,
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
     place: row.city ? `${row.venueName}, ${row.city}` : row.venueName,
     imageKey: image?.storageKey ?? null,
     imageWidths: image?.widths ?? [],
@@ -104,14 +107,19 @@ export async function getShareKit(
   return { campaignId: event.campaignId, eventId: event.eventId, eventTitle: event.title, eventUrl, texts };
 }
 
-function shareText(language: Language, event: ShareKitEvent, url: string): string {
-  const date = new Intl.DateTimeFormat(LOCALE_TAGS[language], {
+/** The event's day as `language` writes it, in the event's own time zone. */
+function eventDay(language: Language, event: ShareKitEvent): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[language], {
     weekday: "short",
     month: "short",
     day: "numeric",
     year: "numeric",
     timeZone: event.timeZone,
   }).format(event.startsAt);
+}
+
+function shareText(language: Language, event: ShareKitEvent, url: string): string {
+  const date = eventDay(language, event);
   const values: Record<string, string> = { title: event.title, date, place: event.place, url };
   // A function replacement, so that a "$&" in a title stays text.
   return SHARE_TEXTS[language].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
@@ -137,13 +145,7 @@ export async function renderShareKitImage(
     : sharp({
         create: { width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, channels: 3, background: "#1e3a8a" },
       });
-  const date = new Intl.DateTimeFormat("en-US", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: event.timeZone,
-  }).format(event.startsAt);
+  const date = eventDay(event.language, event);
   return base
     .composite([{ input: Buffer.from(overlaySvg(event.title, `${date} · ${event.place}`)), top: 0, left: 0 }])
     .png({ compressionLevel: 8 })

@@ -517,8 +517,23 @@ describe(`my events and the form's choices on the ${testDatabaseKind()} database
   it("lists the events one organizes or co-organizes with sold, capacity and revenue", async () => {
     const owner = await insertUser(handle.db);
     const { id } = await createEvent(handle.db, owner, input({ coOrganizerEmails: [helper.email] }), [], context(true));
-    const [free] = (await getEventForEditing(handle.db, owner, id)).ticketTypes;
-    await handle.db.update(ticketTypes).set({ sold: 4 }).where(eq(ticketTypes.id, free!.id));
+    const [free, paid] = (await getEventForEditing(handle.db, owner, id)).ticketTypes;
+    // Three tickets sold, and two held by an order not paid yet, which are not sold.
+    for (const [type, quantity] of [
+      [free!, 3],
+      [paid!, 2],
+    ] as const) {
+      await placeOrder(
+        handle.db,
+        null,
+        {
+          eventId: id,
+          items: [{ ticketTypeId: type.id, quantity }],
+          buyer: { name: "Bea Buyer", email: "bea@example.com" },
+        },
+        { now: NOW, language: "en", siteUrl: SITE_URL },
+      );
+    }
     await handle.db.insert(orders).values({
       eventId: id,
       buyerName: "Paid Buyer",
@@ -531,7 +546,7 @@ describe(`my events and the form's choices on the ${testDatabaseKind()} database
       id,
       role: "organizer",
       status: "published",
-      sold: 4,
+      sold: 3,
       capacity: 150,
       revenueCents: 7500,
       hasStarted: false,

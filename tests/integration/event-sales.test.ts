@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import en from "#app/i18n/locales/en.json";
+import { translatorFor } from "#app/i18n/translator";
 import * as eventOrdersPage from "#app/routes/event-orders";
 import * as salesCsvRoute from "#app/routes/event-sales-csv";
 import type { DatabaseHandle } from "#server/db/client";
@@ -10,10 +12,16 @@ import { AppError } from "#server/errors";
 import { readConfig } from "#server/env";
 import type { Viewer } from "#server/http/app-env";
 import { createSandboxProvider } from "#server/payments/sandbox-provider";
-import { eventSalesCsv, getEventSales, listEventAttendees } from "#server/services/event-orders";
+import { eventSalesCsv, getEventSales, listEventAttendees, type SalesCsvColumn } from "#server/services/event-orders";
 import { payOrder, placeOrder, refundOrder } from "#server/services/orders";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 import { insertEventWithTicketTypes, insertUser, type EventWithTicketTypes } from "#tests/support/ticket-factories";
+
+/** The CSV's column names as the sales.csv route gives them in English. */
+function columnNameIn(language: "en") {
+  const { t } = translatorFor(language, en);
+  return (column: SalesCsvColumn, timeZone: string) => t(`eventSales.csv.${column}`, { timeZone });
+}
 
 /**
  * The sales page's data (services/event-orders.ts): sales per ticket type, attendees and the CSV
@@ -206,7 +214,7 @@ describe(`an event's sales on the ${testDatabaseKind()} database`, () => {
   });
 
   it("exports every ticket as CSV, in the event's zone, safe to open in a spreadsheet", async () => {
-    const csv = await eventSalesCsv(handle.db, coOrganizer, event.eventId);
+    const csv = await eventSalesCsv(handle.db, coOrganizer, event.eventId, columnNameIn("en"));
     expect(csv.endsWith("\r\n")).toBe(true);
     const [header, ...rows] = parseCsv(csv);
     expect(header).toEqual([
@@ -263,7 +271,7 @@ describe(`an event's sales on the ${testDatabaseKind()} database`, () => {
     ]);
     expect(csv).not.toMatch(/(^|,)[=+@-]/m);
 
-    await notFound(eventSalesCsv(handle.db, stranger, event.eventId));
+    await notFound(eventSalesCsv(handle.db, stranger, event.eventId, columnNameIn("en")));
   });
 
   it("serves the CSV as a download to the staff only", async () => {
@@ -283,7 +291,21 @@ describe(`an event's sales on the ${testDatabaseKind()} database`, () => {
     // A UTF-8 byte order mark first (text() would drop it), then the document.
     const bytes = new Uint8Array(await answer.response!.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(new TextDecoder().decode(bytes)).toBe(await eventSalesCsv(handle.db, organizer, event.eventId));
+    expect(new TextDecoder().decode(bytes)).toBe(
+      await eventSalesCsv(handle.db, organizer, event.eventId, columnNameIn("en")),
+    );
+    // The header row is in the page's language.
+    const french = await settle(
+      salesCsvRoute.loader({
+        request: new Request(`${SITE}/events/${event.eventId}/sales.csv?lang=fr`),
+        params: { id: String(event.eventId) },
+        context: context(organizer),
+      } as never),
+    );
+    expect((await french.response!.text()).split("\r\n")[0]).toBe(
+      "N° de commande,Nom de l’acheteur,E-mail,Type de billet,Code du billet,Statut,Prix (USD)," +
+        "Commandé le (America/New_York),Enregistré le (America/New_York)",
+    );
 
     expect((await download(stranger)).status).toBe(404);
     expect((await download(organizer, "2000000000")).status).toBe(404);
