@@ -39,8 +39,9 @@ interface SignUpResult {
 
 /**
  * Makes the account and sends the confirmation e-mail, then shows /signup-success. An address that
- * already has an account gets the same answer and no e-mail (decision 007 §9); "Account Already
- * Exists" (spec §8) shows only when the service itself says 'User already registered'.
+ * already has an account gets the same answer, and its owner an e-mail saying so (decision 007 §9);
+ * "Account Already Exists" (spec §8) would show only if the service said 'User already registered',
+ * which it never does, as that would tell anyone whether the address has an account.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request);

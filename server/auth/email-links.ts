@@ -15,7 +15,7 @@ import { FLOW_STATE_LIFETIME_MS } from "./pkce";
 import { hashToken, randomToken } from "./secrets";
 import { startSession, type AuthenticationMethod, type SessionJson } from "./sessions";
 import { loadKeyRing } from "./signing-keys";
-import type { IdentityRow, UserRow } from "./user-json";
+import { newEmailIdentityData, type IdentityRow, type UserRow } from "./user-json";
 
 export type LinkKind = "signup" | "magiclink" | "recovery";
 
@@ -81,9 +81,25 @@ export async function sendLink(
   await enqueueEmail(tx, {
     kind,
     to: user.email,
-    language: request.language,
+    language: await emailLanguageOf(tx, user.id, request.language),
     link: linkUrl(config, token, kind, options),
   });
+}
+
+/**
+ * The language of an e-mail to an account: the one saved in its profile (the dashboard's preferred
+ * language, as the digest and promotion e-mails use), else `fallback`, the language of the request.
+ */
+export async function emailLanguageOf(
+  db: Pick<Database, "select">,
+  userId: string,
+  fallback: Language,
+): Promise<Language> {
+  const [profile] = await db
+    .select({ language: profiles.preferredLanguage })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return profile?.language ?? fallback;
 }
 
 function linkUrl(config: Config, token: string, kind: LinkKind, options: LinkOptions): string {
@@ -204,7 +220,11 @@ export function isBanned(user: Pick<UserRow, "bannedUntil">, now: Date): boolean
   return user.bannedUntil !== null && user.bannedUntil > now;
 }
 
-/** A new account that signs in by e-mail: unconfirmed until a link from its inbox is followed. */
+/**
+ * A new account that signs in by e-mail: unconfirmed until a link from its inbox is followed. `ids`,
+ * when given, are the account's and its e-mail identity's ids (sign-up makes them before it knows
+ * whether the address is taken: see signedUpUserJson); otherwise the database makes them.
+ */
 export async function createEmailUser(
   tx: Database,
   email: string,
@@ -212,10 +232,12 @@ export async function createEmailUser(
   data: Record<string, unknown>,
   now: Date,
   language: Language = DEFAULT_LANGUAGE,
+  ids?: { userId: string; identityId: string },
 ): Promise<UserRow> {
   const [user] = await tx
     .insert(users)
     .values({
+      ...(ids ? { id: ids.userId } : {}),
       email,
       passwordHash,
       userMetadata: data,
@@ -225,10 +247,11 @@ export async function createEmailUser(
     })
     .returning();
   await tx.insert(identities).values({
+    ...(ids ? { id: ids.identityId } : {}),
     userId: user!.id,
     provider: "email",
     providerId: user!.id,
-    identityData: { sub: user!.id, email, email_verified: false, phone_verified: false },
+    identityData: newEmailIdentityData(user!.id, email),
     createdAt: now,
     updatedAt: now,
   });

@@ -1,12 +1,14 @@
+import { randomUUID } from "node:crypto";
 import type { Database } from "#server/db/client";
 import type { Config } from "#server/env";
+import { enqueueEmail } from "#server/mail/outbox";
 import type { AuthRequest } from "./auth-request";
-import { createEmailUser, findUserByEmail, sendLink } from "./email-links";
+import { createEmailUser, emailLanguageOf, findUserByEmail, isBanned, sendLink } from "./email-links";
 import { parsePkce, redirectTargetFor, requireEmail, requireNewPassword, requireUserData } from "./inputs";
 import { limitEmailRequest } from "./limits";
 import { hashPassword } from "./passwords";
 import { isUniqueViolation } from "./unique-violation";
-import { fakeUserJson, loadUserJson, type UserJson } from "./user-json";
+import { signedUpUserJson, type UserJson } from "./user-json";
 
 export interface SignUpInput {
   email: string;
@@ -20,12 +22,16 @@ export interface SignUpInput {
 }
 
 /**
- * Makes an unconfirmed account and e-mails the confirmation link; answers with the new user.
- * An address that already has a confirmed account gets a look-alike user with no identities and no
- * e-mail (decision 007 §9). An unconfirmed one gets another link, and nothing about the account
- * changes: the password, data and name typed now travel with that link and reach the account only
- * if it is the link followed (the first one followed retires the others). Whoever signed the address
- * up before (perhaps not its owner) can thus neither keep nor replace the password its owner confirms.
+ * Makes an unconfirmed account and e-mails the confirmation link. The answer is the same for every
+ * address (decision 007 §9): a new, unconfirmed user with the caller's data, its ids made here before
+ * the address is looked up, and the same work done either way (the password is hashed, e-mail queued).
+ * - A new address: the account is made with those ids and gets a confirmation link.
+ * - An unconfirmed account: it gets another link, and nothing about the account changes: the
+ *   password, data and name typed now travel with that link and reach the account only if it is the
+ *   link followed (the first one followed retires the others). Whoever signed the address up before
+ *   (perhaps not its owner) can thus neither keep nor replace the password its owner confirms.
+ * - A confirmed account: nothing changes; its owner is e-mailed that someone tried to make an account
+ *   with the address, with a way to sign in and to reset the password.
  */
 export async function signUp(
   db: Database,
@@ -44,24 +50,28 @@ export async function signUp(
     ...(input.confirmUrl ? { confirmUrl: input.confirmUrl } : {}),
   };
   await limitEmailRequest(db, config, request, email);
+  const ids = { userId: randomUUID(), identityId: randomUUID() };
+  const answer = signedUpUserJson(ids, email, data, request.now);
   // Hashed for known addresses too, so the answer takes as long either way.
   const passwordHash = await hashPassword(password);
   try {
-    const userId = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, email);
-      if (existing?.emailConfirmedAt) return null;
+      if (existing?.emailConfirmedAt) {
+        if (isBanned(existing, request.now)) return;
+        const language = await emailLanguageOf(tx, existing.id, request.language);
+        await enqueueEmail(tx, { kind: "account_exists", to: existing.email, language });
+        return;
+      }
       // A new account holds this password until confirmed, so signing in before then says
       // "Email not confirmed"; the link sets it again (and the data), as any sign-up link does.
-      const user = existing ?? (await createEmailUser(tx, email, passwordHash, data, request.now, request.language));
+      const user =
+        existing ?? (await createEmailUser(tx, email, passwordHash, data, request.now, request.language, ids));
       await sendLink(tx, config, request, user, "signup", options, { passwordHash, userMetadata: data });
-      return user.id;
     });
-    const user = userId ? await loadUserJson(db, userId) : null;
-    // The caller's own data, never what an earlier sign-up of the address typed.
-    return user ? { ...user, user_metadata: data } : fakeUserJson(email, data, request.now);
   } catch (error) {
     // Two sign-ups for one new address at once: the second finds the first's account.
-    if (isUniqueViolation(error)) return fakeUserJson(email, data, request.now);
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
   }
+  return answer;
 }

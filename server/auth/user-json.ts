@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { identities, users } from "#server/db/schema";
@@ -15,6 +14,8 @@ export interface UserJson {
   email_confirmed_at?: string;
   confirmed_at?: string;
   phone: "";
+  /** Only in sign-up's answer: when the confirmation e-mail was sent. */
+  confirmation_sent_at?: string;
   last_sign_in_at?: string;
   app_metadata: Record<string, unknown>;
   user_metadata: Record<string, unknown>;
@@ -74,23 +75,46 @@ export async function loadUserJson(db: Database, userId: string): Promise<UserJs
   return toUserJson(user, await db.select().from(identities).where(eq(identities.userId, userId)));
 }
 
+/** The `identity_data` of an e-mail identity as it is made: not yet verified, its subject the user's id. */
+export function newEmailIdentityData(userId: string, email: string): Record<string, unknown> {
+  return { sub: userId, email, email_verified: false, phone_verified: false };
+}
+
 /**
- * What sign-up answers for an address that already has a confirmed account: a user of the same shape
- * as a new one, with a new id and no identities, and no e-mail sent (Supabase's behaviour with
- * confirmation on, decision 007 §9). The person who owns the address learns nothing new; apps tell
- * "already registered" from the empty identities.
+ * What sign-up answers, for every address alike (decision 007 §9): the user a new, unconfirmed
+ * account is, with one e-mail identity, times of now, the caller's data and `confirmation_sent_at`.
+ * For a new address the ids are the account's own (sign-up made it with them); for an address that
+ * already has an account they are fresh random ones, made the same way, so neither the shape, nor the
+ * values, nor their order tell a taken address from a new one, or a repeat sign-up from a first.
  */
-export function fakeUserJson(email: string, data: Record<string, unknown>, now: Date): UserJson {
+export function signedUpUserJson(
+  ids: { userId: string; identityId: string },
+  email: string,
+  data: Record<string, unknown>,
+  now: Date,
+): UserJson {
   const at = now.toISOString();
   return {
-    id: randomUUID(),
+    id: ids.userId,
     aud: AUDIENCE,
     role: AUDIENCE,
     email,
     phone: "",
+    confirmation_sent_at: at,
     app_metadata: { provider: "email", providers: ["email"] },
     user_metadata: data,
-    identities: [],
+    identities: [
+      {
+        identity_id: ids.identityId,
+        id: ids.userId,
+        user_id: ids.userId,
+        identity_data: newEmailIdentityData(ids.userId, email),
+        provider: "email",
+        email,
+        created_at: at,
+        updated_at: at,
+      },
+    ],
     created_at: at,
     updated_at: at,
     is_anonymous: false,

@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import type { Config } from "#server/env";
-import { authSessions, oneTimeTokens, users } from "#server/db/schema";
+import { authSessions, oneTimeTokens, profiles, users } from "#server/db/schema";
 import { enqueueEmail } from "#server/mail/outbox";
 import { AuthError } from "./auth-error";
 import type { AuthRequest } from "./auth-request";
@@ -31,12 +31,13 @@ export async function updateUser(
 ): Promise<UserJson> {
   const { now } = request;
   const [found] = await db
-    .select({ user: users, amr: authSessions.amr })
+    .select({ user: users, amr: authSessions.amr, savedLanguage: profiles.preferredLanguage })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(and(eq(authSessions.id, actor.sessionId), eq(authSessions.userId, actor.userId)));
   if (!found) throw new AuthError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
-  const { user, amr } = found;
+  const { user, amr, savedLanguage } = found;
   const changes: Partial<typeof users.$inferInsert> = {};
   if (update.data !== undefined && update.data !== null) {
     const merged: Record<string, unknown> = { ...user.userMetadata };
@@ -81,7 +82,9 @@ export async function updateUser(
         .update(authSessions)
         .set({ amr: amr.map((entry) => (entry.method === "recovery" ? { ...entry, method: "password" } : entry)) })
         .where(eq(authSessions.id, actor.sessionId));
-      await enqueueEmail(tx, { kind: "password_changed", to: user.email, language: request.language });
+      // In the language saved in the profile, as every e-mail to an account (see emailLanguageOf).
+      const language = savedLanguage ?? request.language;
+      await enqueueEmail(tx, { kind: "password_changed", to: user.email, language });
     });
   }
   return (await loadUserJson(db, user.id))!;

@@ -6,13 +6,13 @@ import { enqueueJob } from "#server/jobs/enqueue-job";
  * The account e-mails we send, and Find My Ticket's link (to an address, not an order); each has a
  * subject, HTML and text in all four languages.
  */
-export type EmailKind = "signup" | "magiclink" | "recovery" | "password_changed" | "ticket_lookup";
+export type EmailKind = "signup" | "magiclink" | "recovery" | "password_changed" | "account_exists" | "ticket_lookup";
 
 export interface EmailRequest {
   kind: EmailKind;
   to: string;
   language: Language;
-  /** The link the message asks the reader to follow (absent for the password-changed notice). */
+  /** The link the message asks the reader to follow (absent for the password-changed and account-exists notices). */
   link?: string;
 }
 

@@ -42,6 +42,24 @@ describe("rendering the account e-mails", () => {
     expect(email.text).toContain(words.ifYou);
   });
 
+  it.each(LANGUAGES)(
+    "writes the %s notice to an account's owner with a sign-in button and a reset link, and no token",
+    (language) => {
+      const words = EMAIL_MESSAGES[language].account_exists;
+      const email = renderEmail({ kind: "account_exists", to: "reader@example.com", language }, siteUrl);
+      expect(email.subject).toBe(words.subject);
+      expect(email.html).toContain(escapeHtml(words.intro.replace("{{email}}", "reader@example.com")));
+      // The button and the raw address lead to the sign-in page; the reset link to the reset page.
+      expect(email.html.split(`href="${siteUrl}/signin"`)).toHaveLength(3);
+      expect(email.html).toContain(`href="${siteUrl}/forgot-password"`);
+      expect(email.html).toContain(escapeHtml(words.reset));
+      expect(email.html).toContain(escapeHtml(words.ifNotYou));
+      expect(email.text).toContain(`${words.action}:\n${siteUrl}/signin`);
+      expect(email.text).toContain(`${words.forgot}\n${words.reset}:\n${siteUrl}/forgot-password`);
+      expect(email.text).not.toMatch(/[<>]|\{\{|token/);
+    },
+  );
+
   it("marks the language and direction: Arabic right to left, the others left to right", () => {
     const html = (language: (typeof LANGUAGES)[number]) =>
       renderEmail({ kind: "signup", to: "a@example.com", language, link }, siteUrl).html;

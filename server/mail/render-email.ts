@@ -95,6 +95,24 @@ function contentOf(email: EmailRequest, messages: EmailMessages, siteUrl: string
       notes: [],
     };
   }
+  if (email.kind === "account_exists") {
+    // Plain links to the site's own pages: a stranger's sign-up must not put a working token in the inbox.
+    const words = messages.account_exists;
+    const resetLink = checkedLink(`${siteUrl}/forgot-password`);
+    const reset = `<a href="${escapeHtml(resetLink)}" style="color:${ACCENT_COLOR};">${escapeHtml(words.reset)}</a>`;
+    return {
+      heading: words.heading,
+      paragraphs: [withAddress(words.intro), words.ifYou],
+      sections: [
+        {
+          html: `<p style="margin:0 0 16px;">${escapeHtml(words.forgot)} ${reset}</p>`,
+          text: `${words.forgot}\n${words.reset}:\n${resetLink}`,
+        },
+      ],
+      action: { label: words.action, href: checkedLink(`${siteUrl}/signin`) },
+      notes: [words.ifNotYou],
+    };
+  }
   if (!email.link) throw new Error(`A ${email.kind} e-mail needs a link`);
   const words = messages[email.kind];
   return {

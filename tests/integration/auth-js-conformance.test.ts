@@ -77,7 +77,12 @@ describe(`@supabase/auth-js against our /auth/v1 on the ${testDatabaseKind()} da
     });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
-    expect(data.user).toMatchObject({ email, user_metadata: { name: "Ada" }, identities: [{ provider: "email" }] });
+    expect(data.user).toMatchObject({
+      email,
+      user_metadata: { name: "Ada" },
+      identities: [{ provider: "email" }],
+      confirmation_sent_at: expect.any(String),
+    });
     expect(data.user!.email_confirmed_at).toBeUndefined();
 
     const link = new URL(await latestEmailLink(context.handle.db, email, "signup"));
@@ -134,15 +139,22 @@ describe(`@supabase/auth-js against our /auth/v1 on the ${testDatabaseKind()} da
     expect(claims.data!.claims).toMatchObject({ email, aud: "authenticated", role: "authenticated" });
   });
 
-  it("answers a sign-up for a taken address with a user that has no identities, and sends nothing", async () => {
+  it("answers a sign-up for a taken address as for a new one, and tells only the owner, by e-mail", async () => {
     const email = uniqueEmail("taken");
     await confirmedAccount(email);
-    const before = await countEmails(context.handle.db, email);
-    const { data, error } = await newClient().signUp({ email, password: "another-good-password-2" });
+    const { data, error } = await newClient().signUp({
+      email,
+      password: "another-good-password-2",
+      options: { data: { name: "Ada" } },
+    });
     expect(error).toBeNull();
-    expect(data.user!.identities).toEqual([]);
     expect(data.session).toBeNull();
-    expect(await countEmails(context.handle.db, email)).toBe(before);
+    // What apps read to say "already registered" (empty identities) looks like any new user's.
+    expect(data.user).toMatchObject({ email, user_metadata: { name: "Ada" }, identities: [{ provider: "email" }] });
+    expect(data.user!.identities![0]!.user_id).toBe(data.user!.id);
+    expect(data.user!.email_confirmed_at).toBeUndefined();
+    expect(await countEmails(context.handle.db, email, "signup")).toBe(0);
+    expect(await countEmails(context.handle.db, email, "account_exists")).toBe(1);
   });
 
   it("refuses weak passwords with weak_password and its reasons", async () => {

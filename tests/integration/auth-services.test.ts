@@ -16,6 +16,7 @@ import { updateUser } from "#server/auth/user-update";
 import { createJobHandlers } from "#server/jobs/job-handlers";
 import { runDueJobs } from "#server/jobs/run-due-jobs";
 import { createMailboxMailer, type Mailer } from "#server/mail/mailer";
+import { EMAIL_MESSAGES, type RenderedEmail } from "#server/mail/render-email";
 import { createTestSession, testAuthRequest } from "#tests/support/auth-session";
 import { latestEmailLink } from "#tests/support/auth-mail";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
@@ -196,7 +197,9 @@ describe(`the account services on the ${testDatabaseKind()} database`, () => {
       const firstToken = new URL(await latestEmailLink(handle.db, email, "signup")).searchParams.get("token")!;
       // Somebody else signs the same address up again a minute later, with a password of their own.
       const other = await signUpAs("strangers-password-2", "Stranger", new Date(start.getTime() + 61_000));
-      expect(other).toMatchObject({ id: owner.id, user_metadata: { name: "Stranger" } });
+      // Its answer is a new user's, as for any address: nothing says the address was signed up before.
+      expect(other.user_metadata).toEqual({ name: "Stranger" });
+      expect(other.id).not.toBe(owner.id);
       const secondToken = new URL(await latestEmailLink(handle.db, email, "signup")).searchParams.get("token")!;
       expect(secondToken).not.toBe(firstToken);
       const [pending] = await handle.db.select().from(users).where(eq(users.email, email));
@@ -218,6 +221,100 @@ describe(`the account services on the ${testDatabaseKind()} database`, () => {
       );
       expect([stale.status, stale.code]).toEqual([403, "otp_expired"]);
     }
+  });
+
+  it("e-mails the owner of a confirmed account, in their saved language, when someone signs its address up", async () => {
+    const own = await openTestDatabase();
+    try {
+      const { userId, email, password } = await createTestSession(own.db, config);
+      await own.db.update(profiles).set({ preferredLanguage: "am" }).where(eq(profiles.userId, userId));
+      // Early in a minute, as the per-address limit counts by the minute.
+      const now = new Date("2030-04-01T10:00:05Z");
+      const answer = await signUp(own.db, config, testAuthRequest({ now, language: "fr" }), {
+        email,
+        password: "strangers-password-2",
+        data: { name: "Stranger" },
+      });
+      expect(answer.id).not.toBe(userId);
+      const queued = await own.db.select().from(jobs);
+      expect(queued.map((job) => job.payload)).toEqual([{ kind: "account_exists", to: email, language: "am" }]);
+
+      const mailer: Mailer & { sent: RenderedEmail[] } = {
+        sent: [],
+        deliver: async (message) => void mailer.sent.push(message),
+        close: () => {},
+      };
+      const handlers = createJobHandlers({ db: own.db, mailer, siteUrl: config.publicUrl });
+      const logger = pino({ level: "silent" });
+      await runDueJobs(own.db, { handlers, logger }, new Date(Date.now() + 5_000));
+      const [sent] = mailer.sent;
+      const words = EMAIL_MESSAGES.am.account_exists;
+      expect(sent).toMatchObject({ to: email, language: "am", subject: words.subject });
+      expect(sent!.text).toContain(words.intro.replace("{{email}}", email));
+      expect(sent!.text).toContain(`${words.action}:\n${config.publicUrl}/signin`);
+      expect(sent!.text).toContain(`${config.publicUrl}/forgot-password`);
+      expect(sent!.html).toContain(`href="${config.publicUrl}/forgot-password"`);
+
+      // Nothing about the account changed: its password still signs in, the stranger's does not.
+      const stranger = await rejection(
+        signInWithPassword(own.db, config, testAuthRequest(), { email, password: "strangers-password-2" }),
+      );
+      expect(stranger.code).toBe("invalid_credentials");
+      expect((await signInWithPassword(own.db, config, testAuthRequest(), { email, password })).user.id).toBe(userId);
+
+      // Like every account e-mail, at most one a minute to the address, and a new address alike.
+      const newcomer = "newcomer-within-a-minute@example.com";
+      await signUp(own.db, config, testAuthRequest({ now }), { email: newcomer, password: "marmalade-kayak-9" });
+      for (const address of [email, newcomer]) {
+        const tooSoon = await rejection(
+          signUp(own.db, config, testAuthRequest({ now: new Date(now.getTime() + 15_000) }), {
+            email: address,
+            password: "strangers-password-2",
+          }),
+        );
+        expect([tooSoon.status, tooSoon.code, tooSoon.message]).toEqual([
+          429,
+          "over_email_send_rate_limit",
+          "For security purposes, you can only request this after 40 seconds.",
+        ]);
+      }
+      expect(await own.db.select().from(jobs)).toHaveLength(2);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("writes account e-mails in the language saved in the profile, else in the request's", async () => {
+    const { userId, email, password } = await createTestSession(handle.db, config);
+    await handle.db.update(profiles).set({ preferredLanguage: "ar" }).where(eq(profiles.userId, userId));
+    const start = new Date("2030-03-01T10:00:00Z");
+    const inFrench = (minutes: number) =>
+      testAuthRequest({ now: new Date(start.getTime() + minutes * 61_000), language: "fr" });
+    await requestPasswordRecovery(handle.db, config, inFrench(0), { email });
+    await requestMagicLink(handle.db, config, inFrench(1), { email, createUser: false });
+    const session = await signInWithPassword(handle.db, config, testAuthRequest(), { email, password });
+    const actor = {
+      userId,
+      sessionId: (await authenticateAccessToken(handle.db, config, session.access_token, new Date())).sessionId,
+    };
+    await updateUser(handle.db, config, inFrench(2), actor, {
+      password: "brand-new-secret-2",
+      currentPassword: password,
+    });
+    // A new address has no saved language yet: the one it signed up in.
+    const newcomer = `newcomer-${userId.slice(0, 8)}@example.com`;
+    await signUp(handle.db, config, inFrench(3), { email: newcomer, password: "marmalade-kayak-9" });
+
+    const languages = async (to: string) =>
+      (await handle.db.select().from(jobs).orderBy(jobs.id))
+        .filter((job) => job.payload.to === to)
+        .map((job) => [job.payload.kind, job.payload.language]);
+    expect(await languages(email)).toEqual([
+      ["recovery", "ar"],
+      ["magiclink", "ar"],
+      ["password_changed", "ar"],
+    ]);
+    expect(await languages(newcomer)).toEqual([["signup", "fr"]]);
   });
 
   it("gives each of five parallel refreshes with one token a token that works later; an old reuse still revokes", async () => {

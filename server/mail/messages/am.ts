@@ -34,6 +34,16 @@ export const am: EmailMessages = {
     ifNotYou: "እርስዎ ካልሆኑ መለያዎን ለማስመለስ የይለፍ ቃልዎን አሁኑኑ ዳግም ያስጀምሩ፦",
     action: "የይለፍ ቃሌን ዳግም አስጀምር",
   },
+  account_exists: {
+    subject: "አንድ ሰው በአድራሻዎ የDMV Events መለያ ለመፍጠር ሞክሯል",
+    heading: "አስቀድሞ መለያ አለዎት",
+    intro: "አንድ ሰው በ{{email}} አዲስ የDMV Events መለያ ለመፍጠር ሞክሯል፤ ነገር ግን ይህ አድራሻ መለያ አለው። ምንም የተለወጠ ነገር የለም።",
+    ifYou: "ይህን ያደረጉት እርስዎ ከሆኑ በምትኩ ወደ ነባሩ መለያዎ ይግቡ።",
+    forgot: "የይለፍ ቃልዎን ረሱት?",
+    reset: "አዲስ የይለፍ ቃል ምረጥ",
+    action: "ግባ",
+    ifNotYou: "እርስዎ ካልሆኑ ይህን ኢሜይል ችላ ማለት ይችላሉ፦ ምንም መለያ አልተፈጠረም፤ ማንም ወደ መለያዎ አልገባም።",
+  },
   ticket_lookup: {
     subject: "የDMV Events ትኬቶችዎ",
     heading: "ትኬቶችዎን ያግኙ",

@@ -37,6 +37,18 @@ export const en = {
     ifNotYou: "If it was not you, reset your password now to take your account back:",
     action: "Reset my password",
   },
+  /** To the owner of an account when someone signs its address up again; links to sign in and reset. */
+  account_exists: {
+    subject: "Someone tried to create a DMV Events account with your address",
+    heading: "You already have an account",
+    intro:
+      "Someone tried to create a new DMV Events account with {{email}}, but this address already has one. Nothing was changed.",
+    ifYou: "If it was you, sign in to your existing account instead.",
+    forgot: "Forgot your password?",
+    reset: "Choose a new password",
+    action: "Sign in",
+    ifNotYou: "If it was not you, you can ignore this e-mail: no account was created and nobody got into yours.",
+  },
   ticket_lookup: {
     subject: "Your DMV Events tickets",
     heading: "Find your tickets",

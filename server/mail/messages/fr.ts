@@ -39,6 +39,18 @@ export const fr: EmailMessages = {
     ifNotYou: "Si ce n'était pas vous, réinitialisez votre mot de passe dès maintenant pour reprendre votre compte :",
     action: "Réinitialiser mon mot de passe",
   },
+  account_exists: {
+    subject: "Quelqu'un a tenté de créer un compte DMV Events avec votre adresse",
+    heading: "Vous avez déjà un compte",
+    intro:
+      "Quelqu'un a tenté de créer un nouveau compte DMV Events avec {{email}}, mais cette adresse en a déjà un. Rien n'a été modifié.",
+    ifYou: "Si c'était vous, connectez-vous plutôt à votre compte existant.",
+    forgot: "Mot de passe oublié ?",
+    reset: "Choisir un nouveau mot de passe",
+    action: "Me connecter",
+    ifNotYou:
+      "Si ce n'était pas vous, vous pouvez ignorer cet e-mail : aucun compte n'a été créé et personne n'a accédé au vôtre.",
+  },
   ticket_lookup: {
     subject: "Vos billets DMV Events",
     heading: "Retrouvez vos billets",
