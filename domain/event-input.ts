@@ -9,7 +9,8 @@ import { localDateTimeIn, zonedTimeToUtc } from "./time";
  * What an organizer types to create or edit an event: ONE schema for the API (JSON), the form action
  * (multipart, turned into this shape) and the client form. Zod messages are the stable problem words
  * below, which the UI translates; what only the database can tell (an unknown category, venue, sponsor
- * or person, a quantity below what is sold) is reported by the services with the same words.
+ * or person, a quantity below what is sold, a price below what a holder paid) is reported by the
+ * services with the same words.
  */
 
 export const EVENT_TITLE_MAX = 120;
@@ -47,6 +48,7 @@ export const EVENT_PROBLEMS = [
   "quantity_too_small",
   "quantity_too_large",
   "below_sold",
+  "below_paid_price",
   "has_sales",
   "unknown_category",
   "unknown_venue",

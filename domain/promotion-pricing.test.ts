@@ -3,7 +3,7 @@ import { orderTotalCents } from "./order";
 import {
   campaignEndsAt,
   campaignState,
-  chargedUnits,
+  digestEditions,
   maxCampaignDays,
   PROMOTION_LIMITS,
   promotionInputSchema,
@@ -16,33 +16,83 @@ import {
 const NOW = new Date("2026-06-01T12:00:00Z");
 
 describe("promotion quote", () => {
-  it("charges daily types per day, the digest per week started and the social kit once", () => {
-    const quote = quotePromotion({ types: ["social", "homepage", "digest", "search"], days: 8, budgetCents: 1_000_00 });
-    expect(quote.lines.map((line) => [line.type, line.units, line.amountCents])).toEqual([
-      ["homepage", 8, 8 * RATE_CARD.homepage.cents],
-      ["search", 8, 8 * RATE_CARD.search.cents],
-      ["digest", 2, 2 * RATE_CARD.digest.cents],
-      ["social", 1, RATE_CARD.social.cents],
+  it("charges daily types per day, the digest per edition sent while it runs and the social kit once", () => {
+    // 2026-06-01 is a Monday: 8 days from noon hold the digests of June 1 and June 8 at 14:00 UTC.
+    const quote = quotePromotion({
+      types: ["social", "homepage", "digest", "search"],
+      days: 8,
+      budgetCents: 1_000_00,
+      startsAt: NOW,
+    });
+    expect(quote.lines.map((line) => [line.type, line.unit, line.units, line.amountCents])).toEqual([
+      ["homepage", "day", 8, 8 * RATE_CARD.homepage.cents],
+      ["search", "day", 8, 8 * RATE_CARD.search.cents],
+      ["digest", "edition", 2, 2 * RATE_CARD.digest.cents],
+      ["social", "once", 1, RATE_CARD.social.cents],
     ]);
     expect(quote.totalCents).toBe(8 * 25_00 + 8 * 15_00 + 2 * 10_00 + 19_00);
     expect(quote.isWithinBudget).toBe(true);
   });
 
   it("says when the price is above the budget, and accepts a budget exactly at the price", () => {
-    expect(quotePromotion({ types: ["homepage"], days: 3, budgetCents: 74_99 }).isWithinBudget).toBe(false);
-    expect(quotePromotion({ types: ["homepage"], days: 3, budgetCents: 75_00 }).isWithinBudget).toBe(true);
+    expect(quotePromotion({ types: ["homepage"], days: 3, budgetCents: 74_99, startsAt: NOW }).isWithinBudget).toBe(
+      false,
+    );
+    expect(quotePromotion({ types: ["homepage"], days: 3, budgetCents: 75_00, startsAt: NOW }).isWithinBudget).toBe(
+      true,
+    );
+  });
+});
+
+describe("digest editions", () => {
+  const at = (iso: string) => new Date(iso);
+
+  it("charges the Monday 14:00 UTC editions from the campaign's start to its end, not weeks started", () => {
+    // A week from Tuesday holds one Monday; a week from just after a Monday's edition holds one too.
+    expect(digestEditions({ startsAt: at("2026-06-02T09:00:00Z"), days: 7 })).toBe(1);
+    expect(digestEditions({ startsAt: at("2026-06-01T14:00:01Z"), days: 7 })).toBe(1);
+    // Starting at an edition includes it; ending at one does not.
+    expect(digestEditions({ startsAt: at("2026-06-01T14:00:00Z"), days: 7 })).toBe(1);
+    expect(digestEditions({ startsAt: at("2026-05-31T14:00:00Z"), days: 8 })).toBe(1);
+    // 90 days from a Tuesday end on a Monday morning: 12 editions (weeks started would have charged 13).
+    expect(digestEditions({ startsAt: at("2026-06-02T09:00:00Z"), days: 90 })).toBe(12);
   });
 
-  it("counts a week started as a whole week", () => {
-    expect([1, 7, 8, 14, 15, 90].map((days) => chargedUnits("week", days))).toEqual([1, 1, 2, 2, 3, 13]);
+  it("charges nothing, and so cannot be sold, when no edition goes out while it runs", () => {
+    expect(digestEditions({ startsAt: at("2026-06-02T09:00:00Z"), days: 6 })).toBe(0);
+    const quote = quotePromotion({
+      types: ["digest"],
+      days: 3,
+      budgetCents: 100_00,
+      startsAt: at("2026-06-03T09:00:00Z"),
+    });
+    expect(quote.lines).toEqual([{ type: "digest", unit: "edition", units: 0, unitCents: 10_00, amountCents: 0 }]);
+  });
+
+  it("leaves out editions after the event has ended: they list only events still to come", () => {
+    const window = { startsAt: at("2026-06-04T12:00:00Z"), days: 5 };
+    expect(digestEditions(window)).toBe(1);
+    expect(digestEditions({ ...window, eventEndsAt: at("2026-06-08T14:00:01Z") })).toBe(1);
+    expect(digestEditions({ ...window, eventEndsAt: at("2026-06-07T22:00:00Z") })).toBe(0);
   });
 });
 
 describe("promotion input", () => {
   const valid = { eventId: 1, types: ["homepage"], days: 7, budgetCents: 500_00 };
 
-  it("accepts 1 to 90 days and a budget up to $100,000", () => {
+  it("accepts 1 to 90 days, a budget up to $100,000 and a start as an ISO instant", () => {
     expect(promotionInputSchema.safeParse(valid).success).toBe(true);
+    expect(
+      promotionQuoteInputSchema.safeParse({
+        types: ["digest"],
+        days: 7,
+        budgetCents: 0,
+        startsAt: "2026-06-01T12:00:00Z",
+      }).success,
+    ).toBe(true);
+    expect(
+      promotionQuoteInputSchema.safeParse({ types: ["digest"], days: 7, budgetCents: 0, startsAt: "Monday" }).success,
+    ).toBe(false);
     expect(
       promotionQuoteInputSchema.safeParse({ types: ["search"], days: 90, budgetCents: PROMOTION_LIMITS.maxBudgetCents })
         .success,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DIGEST_SCHEDULE, weeklyRunsWithin } from "./schedule";
 
 /**
  * Promotion pricing: the published rate card, what a campaign costs, its limits, and where a campaign
@@ -10,18 +11,19 @@ import { z } from "zod";
 export const PROMOTION_TYPES = ["homepage", "search", "digest", "social"] as const;
 export type PromotionType = (typeof PROMOTION_TYPES)[number];
 
-/** How a type is charged: each day it runs, each week (or part of one) it runs, or once. */
-export type RateUnit = "day" | "week" | "once";
+/** How a type is charged: each day it runs, each digest edition sent while it runs, or once. */
+export type RateUnit = "day" | "edition" | "once";
 
 /**
  * The rate card. Homepage placement is the scarcest slot (a handful of Featured Events), so it costs
- * most per day; search priority is shown only to matching searches; the digest goes out once a week,
- * so it is charged per week started; the social kit is made once.
+ * most per day; search priority is shown only to matching searches; the digest goes out once a week
+ * (DIGEST_SCHEDULE), so it is charged per edition sent while the campaign runs, and a campaign that no
+ * edition falls in cannot buy it; the social kit is made once.
  */
 export const RATE_CARD: Readonly<Record<PromotionType, { unit: RateUnit; cents: number }>> = {
   homepage: { unit: "day", cents: 25_00 },
   search: { unit: "day", cents: 15_00 },
-  digest: { unit: "week", cents: 10_00 },
+  digest: { unit: "edition", cents: 10_00 },
   social: { unit: "once", cents: 19_00 },
 };
 
@@ -59,12 +61,16 @@ export const PROMOTION_PROBLEMS = {
   startInPast: "start_in_past",
   startAfterEvent: "start_after_event",
   afterEvent: "after_event",
+  /** The digest was chosen but no edition goes out while the campaign runs and its event is to come. */
+  noDigestEdition: "no_digest_edition",
+  /** The digest was chosen for a private event, which the digest never lists. */
+  digestPrivateEvent: "digest_private_event",
 } as const;
 
 export interface QuoteLine {
   type: PromotionType;
   unit: RateUnit;
-  /** How many units are charged: days, weeks started, or 1. */
+  /** How many units are charged: days, digest editions, or 1. */
   units: number;
   unitCents: number;
   amountCents: number;
@@ -76,23 +82,42 @@ export interface PromotionQuote {
   isWithinBudget: boolean;
 }
 
-/** How many units of `unit` a campaign of `days` days is charged. */
-export function chargedUnits(unit: RateUnit, days: number): number {
-  if (unit === "day") return days;
-  if (unit === "week") return Math.ceil(days / 7);
+/** When a campaign runs, and when its event ends if that is known (a quote for any event does not know). */
+export interface CampaignWindow {
+  startsAt: Date;
+  days: number;
+  eventEndsAt?: Date;
+}
+
+/**
+ * The digest editions a campaign pays for: those scheduled from its start until its end, or until its
+ * event ends when that is sooner (an edition lists only events still to come). The digest then
+ * features it in each of them (server/services/weekly-digest.ts picks campaigns by edition).
+ */
+export function digestEditions(window: CampaignWindow): number {
+  const endsAt = campaignEndsAt(window.startsAt, window.days);
+  const until = window.eventEndsAt && window.eventEndsAt < endsAt ? window.eventEndsAt : endsAt;
+  return weeklyRunsWithin(window.startsAt, until, DIGEST_SCHEDULE.weekday, DIGEST_SCHEDULE.hour);
+}
+
+/** How many units of `unit` a campaign is charged. */
+export function chargedUnits(unit: RateUnit, window: CampaignWindow): number {
+  if (unit === "day") return window.days;
+  if (unit === "edition") return digestEditions(window);
   return 1;
 }
 
-/** The price of the chosen types for `days` days, line by line in rate-card order, against the budget. */
-export function quotePromotion(input: {
-  types: readonly PromotionType[];
-  days: number;
-  budgetCents: number;
-}): PromotionQuote {
+/**
+ * The price of the chosen types for a campaign, line by line in rate-card order, against the budget.
+ * A digest line may charge 0 editions: such a campaign cannot be sold (the services refuse it).
+ */
+export function quotePromotion(
+  input: CampaignWindow & { types: readonly PromotionType[]; budgetCents: number },
+): PromotionQuote {
   const chosen = new Set(input.types);
   const lines = PROMOTION_TYPES.filter((type) => chosen.has(type)).map((type): QuoteLine => {
     const { unit, cents } = RATE_CARD[type];
-    const units = chargedUnits(unit, input.days);
+    const units = chargedUnits(unit, input);
     return { type, unit, units, unitCents: cents, amountCents: units * cents };
   });
   const totalCents = lines.reduce((total, line) => total + line.amountCents, 0);
@@ -116,16 +141,15 @@ const types = z
   .max(PROMOTION_TYPES.length, P.duplicateType)
   .refine((list) => new Set(list).size === list.length, P.duplicateType);
 
-/** What a quote takes: the types, the days and the budget. */
-export const promotionQuoteInputSchema = z.object({ types, days, budgetCents }).strict();
+/** What a quote takes: the types, the days, the budget, and a start (ISO 8601 instant; now when left out). */
+export const promotionQuoteInputSchema = z
+  .object({ types, days, budgetCents, startsAt: z.iso.datetime({ offset: true }).optional() })
+  .strict();
 export type PromotionQuoteInput = z.infer<typeof promotionQuoteInputSchema>;
 
-/** What buying a campaign takes: the event, and a start (ISO 8601 instant; now when left out). */
+/** What buying a campaign takes: a quote's fields and the event. */
 export const promotionInputSchema = promotionQuoteInputSchema
-  .extend({
-    eventId: z.number().int().positive().max(2_147_483_647),
-    startsAt: z.iso.datetime({ offset: true }).optional(),
-  })
+  .extend({ eventId: z.number().int().positive().max(2_147_483_647) })
   .strict();
 export type PromotionInput = z.infer<typeof promotionInputSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextDailyRunAfter, nextWeeklyRunAfter } from "./schedule";
+import { nextDailyRunAfter, nextWeeklyRunAfter, weeklyRunsWithin } from "./schedule";
 
 const at = (iso: string) => new Date(iso);
 
@@ -39,5 +39,22 @@ describe("weekly schedule", () => {
       expect(next.getTime()).toBeGreaterThan(from.getTime());
       expect(next.getTime() - from.getTime()).toBeLessThanOrEqual(7 * 24 * 60 * 60_000);
     }
+  });
+});
+
+describe("weekly runs within a window", () => {
+  const runs = (from: string, to: string) => weeklyRunsWithin(at(from), at(to), 1, 14);
+
+  it("counts a run at the window's start and none at its end", () => {
+    expect(runs("2026-03-09T14:00:00Z", "2026-03-09T14:00:01Z")).toBe(1);
+    expect(runs("2026-03-09T13:00:00Z", "2026-03-09T14:00:00Z")).toBe(0);
+    expect(runs("2026-03-09T14:00:00.001Z", "2026-03-16T14:00:00Z")).toBe(0);
+  });
+
+  it("counts every Monday 14:00 UTC between, however the window falls in the week", () => {
+    expect(runs("2026-03-10T09:00:00Z", "2026-03-16T09:00:00Z")).toBe(0);
+    expect(runs("2026-03-10T09:00:00Z", "2026-03-17T09:00:00Z")).toBe(1);
+    expect(runs("2026-03-09T14:00:00Z", "2026-03-16T14:00:00.001Z")).toBe(2);
+    expect(runs("2026-03-05T10:00:00Z", "2026-06-03T10:00:00Z")).toBe(13);
   });
 });

@@ -4,7 +4,7 @@ import { formatCount, formatDate, formatTime } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
 
 /** Why a cancellation was not made, as the sales page explains it (eventSales.problems.*). */
-export type CancelProblem = "confirm_required" | "already_cancelled" | "event_ended" | "not_organizer";
+export type CancelProblem = "confirm_required" | "already_cancelled" | "event_ended";
 
 /** What cancelling did, carried to the page by the redirect after it. */
 export interface CancelResult {
@@ -15,7 +15,7 @@ export interface CancelResult {
 
 interface CancelEventProps {
   event: { id: number; title: string; timeZone: string; status: string; cancelledAt: Date | string | null };
-  /** The organizer, on an event neither cancelled nor over. */
+  /** The organizer or a co-organizer, on an event neither cancelled nor over. */
   canCancel: boolean;
   /** `?cancel=1`: the confirmation is shown (reached by a link, so it works without JavaScript). */
   confirming: boolean;

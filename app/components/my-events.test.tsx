@@ -59,10 +59,12 @@ describe("My Events", () => {
     expect(actions).toEqual(["/events/7/duplicate"]);
   });
 
-  it("offers a co-organizer editing and sales only, and a draft neither check-in nor promotion", () => {
+  it("offers a co-organizer every way to manage the event too, and a draft neither check-in nor promotion", () => {
+    const organizer = render([row({})]);
     const helper = render([row({ role: "co_organizer" })]);
-    expect(helper.hrefs).not.toContain("/promote?event=7");
-    expect(helper.actions).toEqual([]);
+    expect(helper.hrefs).toEqual(organizer.hrefs);
+    expect(helper.hrefs).toContain("/promote?event=7");
+    expect(helper.actions).toEqual(["/events/7/duplicate"]);
     expect(helper.html).toContain("Co-organizer");
     const draft = render([row({ status: "draft" })]);
     expect(draft.hrefs).toEqual(["/create", "/events/7", "/events/7/edit", "/events/7/orders"]);

@@ -14,8 +14,7 @@ const LINK_CLASSES = buttonClasses("outline", "sm");
 
 /**
  * The dashboard's My Events: what the person organizes or helps organize, upcoming first, with what
- * is sold and earned, and the ways to manage each. Only the organizer duplicates or promotes (the
- * services refuse co-organizers), so only they see those buttons.
+ * is sold and earned, and the ways to manage each: the same for its organizer and its co-organizers.
  */
 export function MyEventsSection({ events }: { events: MyEventRow[] }) {
   const { t, i18n } = useTranslation();
@@ -95,18 +94,16 @@ export function MyEventsSection({ events }: { events: MyEventRow[] }) {
                         {t("myEvents.checkIn")}
                       </Link>
                     )}
-                    {isOrganizer && event.status === "published" && !event.hasStarted && (
+                    {event.status === "published" && !event.hasStarted && (
                       <Link to={`/promote?event=${event.id}`} aria-describedby={headingId} className={LINK_CLASSES}>
                         {t("myEvents.promote")}
                       </Link>
                     )}
-                    {isOrganizer && (
-                      <Form method="post" action={`/events/${event.id}/duplicate`}>
-                        <button type="submit" aria-describedby={headingId} className={LINK_CLASSES}>
-                          {t("myEvents.duplicate")}
-                        </button>
-                      </Form>
-                    )}
+                    <Form method="post" action={`/events/${event.id}/duplicate`}>
+                      <button type="submit" aria-describedby={headingId} className={LINK_CLASSES}>
+                        {t("myEvents.duplicate")}
+                      </button>
+                    </Form>
                   </div>
                 </article>
               </li>

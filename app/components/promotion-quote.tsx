@@ -4,7 +4,8 @@ import type { Language } from "#domain/language";
 import type { PromotionQuote } from "#domain/promotion-pricing";
 
 /**
- * A promotion's price line by line, its total, and whether it fits the budget. A polite live region:
+ * A promotion's price line by line (a digest with no edition to appear in says so), its total, and
+ * whether it fits the budget. A polite live region:
  * as the organizer changes the options, a screen reader hears the new total.
  */
 export function PromotionQuoteSummary({ quote, hasBudget }: { quote: PromotionQuote; hasBudget: boolean }) {
@@ -29,7 +30,10 @@ export function PromotionQuoteSummary({ quote, hasBudget }: { quote: PromotionQu
               <dt>
                 <span className="font-medium">{t(`promote.types.${line.type}`)}</span>{" "}
                 <span className="text-muted-foreground">
-                  {t(`promote.quote.units.${line.unit}`, { units: line.units, price: money(line.unitCents) })}
+                  {/* Only the digest comes to no unit: no edition while it runs, which cannot be bought. */}
+                  {line.units === 0
+                    ? t("promote.problems.no_digest_edition")
+                    : t(`promote.quote.units.${line.unit}`, { units: line.units, price: money(line.unitCents) })}
                 </span>
               </dt>
               <dd className="tabular-nums">{money(line.amountCents)}</dd>

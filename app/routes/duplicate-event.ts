@@ -11,8 +11,8 @@ export function loader() {
 }
 
 /**
- * POST /events/:id/duplicate: a draft copy of the event (its organizer only; anyone else gets 404),
- * opened in its edit page to change the dates and title.
+ * POST /events/:id/duplicate: a draft copy of the event (its organizer or a co-organizer; anyone else
+ * gets 404), opened in its edit page to change the dates and title.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);

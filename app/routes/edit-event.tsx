@@ -10,7 +10,7 @@ import {
   type SaveIntent,
 } from "#app/components/event-form/event-form-action.server";
 import { FIELD, isHelperIntent } from "#app/components/event-form/event-form-values";
-import { editableFormValues, soldByTicketType, storedImageSlots } from "#app/components/event-form/editable-values";
+import { editableFormValues, storedImageSlots, ticketTypeSalesOf } from "#app/components/event-form/editable-values";
 import { asEventStaff, staffEventId } from "#app/event-staff-page";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
@@ -34,9 +34,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** The buttons an event's form ends with, and so the saves its action accepts. */
-function saveIntentsOf(event: Pick<EditableEvent, "status" | "role">): SaveIntent[] {
+function saveIntentsOf(event: Pick<EditableEvent, "status">): SaveIntent[] {
   if (event.status === "published") return ["save"];
-  if (event.status === "draft") return event.role === "organizer" ? ["draft", "publish"] : ["draft"];
+  if (event.status === "draft") return ["draft", "publish"];
   return [];
 }
 
@@ -57,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     {
       event: { id: event.id, title: event.title, status: event.status, role: event.role },
       values: editableFormValues(event),
-      sold: soldByTicketType(event),
+      sold: ticketTypeSalesOf(event),
       saved: (SAVED_NOTICES as readonly string[]).includes(saved ?? "") ? (saved as SavedNotice) : null,
       choices: await eventFormChoices(context),
       // New after every load: a saved form starts again from what was stored (new rows get their ids).
@@ -77,8 +77,8 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 
 /**
  * Saves the form over the event (and puts a draft on sale when asked). A ticket type's quantity below
- * what it has sold comes back as that field's problem; a published event's holders hear of a new date
- * or venue from the service.
+ * what it has sold or held, or its price below what a holder paid, comes back as that field's problem;
+ * a published event's holders hear of a new date or venue from the service.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);

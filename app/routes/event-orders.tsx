@@ -40,7 +40,7 @@ export function meta({ matches }: Route.MetaArgs) {
 /**
  * /events/:id/orders, the event's sales page for its organizer and co-organizers: sales per ticket
  * type and the CSV export, then the orders, newest first, with a Refund for paid confirmed orders, or
- * (`?view=attendees`) the attendees, and for the organizer alone the Cancel event form. `?refund=<order id>` asks to confirm a
+ * (`?view=attendees`) the attendees, and the Cancel event form. `?refund=<order id>` asks to confirm a
  * refund and `?cancel=1` to confirm cancelling (a link never changes anything by itself);
  * `?refunded=<order id>` and `?cancelled=<refunds>.<registrations>.<holds>` tell what was done, after
  * the redirect.
@@ -58,10 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const attendees = view === "attendees" ? await listEventAttendees(context.db, viewer, eventId) : null;
   const refunding = list.orders.find((order) => order.id === search.get("refund") && order.isRefundable) ?? null;
   const refunded = list.orders.find((order) => order.id === search.get("refunded")) ?? null;
-  const canCancel =
-    sales.role === "organizer" &&
-    sales.event.status !== "cancelled" &&
-    sales.event.endsAt.getTime() > currentTime().getTime();
+  const canCancel = sales.event.status !== "cancelled" && sales.event.endsAt.getTime() > currentTime().getTime();
   return data(
     {
       ...list,
@@ -135,7 +132,7 @@ function refundProblem(problem: RefundProblem, status: number) {
   return data({ problem, cancelProblem: null }, { status, headers: STAFF_PAGE_HEADERS });
 }
 
-/** Cancels the event for its organizer once confirmed; a co-organizer is told only the organizer may. */
+/** Cancels the event for its organizer or a co-organizer once confirmed. */
 async function cancelEventAction(
   context: Route.ActionArgs["context"],
   viewer: { userId: string },
@@ -151,7 +148,6 @@ async function cancelEventAction(
   try {
     result = await cancelEvent(context.db, viewer, eventId, { now: currentTime(), siteUrl: context.config.publicUrl });
   } catch (error) {
-    if (error instanceof AppError && error.code === "forbidden") return problem("not_organizer", 403);
     if (error instanceof AppError && error.code === "not_found") {
       throw data(null, { status: 404, headers: STAFF_PAGE_HEADERS });
     }

@@ -61,16 +61,22 @@ export function headers() {
   return PRIVATE;
 }
 
-/** /promote (signed in): the organizer's published upcoming events to promote; `?event=<id>` picks one. */
+/**
+ * /promote (signed in): the published upcoming events the person organizes or co-organizes, to
+ * promote; `?event=<id>` picks one.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const events = await listPromotableEvents(context.db, { userId: viewer.userId }, currentTime());
+  const now = currentTime();
+  const events = await listPromotableEvents(context.db, { userId: viewer.userId }, now);
   const wanted = Number(new URL(request.url).searchParams.get("event"));
   const selectedEventId = events.some((event) => event.id === wanted) ? wanted : (events[0]?.id ?? null);
   return data(
     {
       events,
       selectedEventId,
+      // The campaign starts when it is paid: the page prices it from the site's time now.
+      now,
       collectsCardOnSite: context.payments.collectsCardOnSite,
       isSandbox: context.payments.name === "sandbox",
       // One purchase per page shown: the same form sent twice (a double click, a resend) pays once.
@@ -134,10 +140,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form?.get("intent");
   const now = currentTime();
   const { db, config, payments } = context;
+  // The chosen event's end, which the digest's price depends on; not one of the person's: priced
+  // without it, and the purchase below refuses it.
+  const eventId = parseWhole(values.eventId);
+  const event = (await listPromotableEvents(db, { userId: viewer.userId }, now)).find((one) => one.id === eventId);
 
   let quote: PromotionQuote;
   try {
-    quote = quoteCampaign(quoteInput(values));
+    quote = quoteCampaign(quoteInput(values), { now, ...(event ? { eventEndsAt: event.endsAt } : {}) });
   } catch (error) {
     if (error instanceof AppError && error.code === "invalid")
       return answer({ values, problems: fieldProblems(error) }, 422);
@@ -161,7 +171,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       db,
       payments,
       { userId: viewer.userId },
-      { ...quoteInput(values), eventId: parseWhole(values.eventId) },
+      { ...quoteInput(values), eventId },
       { now, siteUrl: config.publicUrl, attemptKey, ...(card ? { card } : {}) },
     );
     if (result.outcome === "paid") return redirect(`/promote/${result.campaign.id}?paid=1`);
@@ -170,8 +180,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer({ values, quote, decline: result.declineReason }, 402);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    // Someone else's event, or a co-organizer's: this page lists only the organizer's own.
-    if (error.code === "not_found" || error.code === "forbidden") {
+    // An event the person neither organizes nor co-organizes: this page lists only those they do.
+    if (error.code === "not_found") {
       return answer({ values, quote, problems: { eventId: "not_promotable" } }, 422);
     }
     if (error.code === "invalid") return answer({ values, quote, problems: fieldProblems(error) }, 422);
@@ -185,9 +195,18 @@ function answer(result: ActionResult, status: number) {
   return data(result, { status, headers: PRIVATE });
 }
 
-/** The live quote from what the form holds now: the same rate card and rules as the server's. */
-function quoteOfForm(form: HTMLFormElement): { quote: PromotionQuote; hasBudget: boolean } {
-  const values = readValues(new FormData(form));
+/** The events the page offers, as the quote needs them. */
+type QuotedEvents = readonly { id: number; endsAt: Date | string }[];
+
+/**
+ * The quote of the form's values for a campaign starting at `startsAt`: the same rate card and rules
+ * as the server's, for the chosen event.
+ */
+function quoteOfValues(
+  values: FormValues,
+  startsAt: Date,
+  events: QuotedEvents,
+): { quote: PromotionQuote; hasBudget: boolean } {
   const types = values.types.filter((type): type is PromotionType =>
     (PROMOTION_TYPES as readonly string[]).includes(type),
   );
@@ -197,8 +216,15 @@ function quoteOfForm(form: HTMLFormElement): { quote: PromotionQuote; hasBudget:
     days !== null && days >= PROMOTION_LIMITS.minDays && days <= PROMOTION_LIMITS.maxDays
       ? days
       : PROMOTION_LIMITS.minDays;
+  const event = events.find((one) => String(one.id) === values.eventId);
   return {
-    quote: quotePromotion({ types, days: daysInRange, budgetCents: budgetCents ?? 0 }),
+    quote: quotePromotion({
+      types,
+      days: daysInRange,
+      budgetCents: budgetCents ?? 0,
+      startsAt,
+      ...(event ? { eventEndsAt: new Date(event.endsAt) } : {}),
+    }),
     hasBudget: budgetCents !== null,
   };
 }
@@ -211,18 +237,9 @@ export default function PromotePage({ loaderData, actionData }: Route.ComponentP
   const { events, selectedEventId, collectsCardOnSite, isSandbox, attemptKey } = loaderData;
   const values = actionData?.values ?? { ...DEFAULT_VALUES, eventId: String(selectedEventId ?? "") };
   const formRef = useRef<HTMLFormElement>(null);
-  const initial = {
-    quote:
-      actionData?.quote ??
-      quotePromotion({
-        types: values.types.filter((type): type is PromotionType =>
-          (PROMOTION_TYPES as readonly string[]).includes(type),
-        ),
-        days: parseWhole(values.days) ?? PROMOTION_LIMITS.minDays,
-        budgetCents: parseDollars(values.budget) ?? 0,
-      }),
-    hasBudget: parseDollars(values.budget) !== null,
-  };
+  const startsAt = new Date(loaderData.now);
+  const fromValues = quoteOfValues(values, startsAt, events);
+  const initial = { quote: actionData?.quote ?? fromValues.quote, hasBudget: fromValues.hasBudget };
   const [live, setLive] = useState<{ quote: PromotionQuote; hasBudget: boolean } | null>(null);
   const shown = live ?? initial;
 
@@ -262,7 +279,8 @@ export default function PromotePage({ loaderData, actionData }: Route.ComponentP
   ];
   const errorIdFor = (field: CampaignField | CardField) => (problems[field] ? PROBLEM_ID : undefined);
   const total = formatMoney(shown.quote.totalCents, language);
-  const onChange = (event: FormEvent<HTMLFormElement>) => setLive(quoteOfForm(event.currentTarget));
+  const onChange = (event: FormEvent<HTMLFormElement>) =>
+    setLive(quoteOfValues(readValues(new FormData(event.currentTarget)), startsAt, events));
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8">

@@ -15,7 +15,10 @@ const instant = z.iso.datetime().describe("An instant in UTC, ISO 8601.");
 const status = z.enum(["draft", "published", "cancelled"]);
 const role = z
   .enum(["organizer", "co_organizer"])
-  .describe("What the caller is to the event: co-organizers edit, only the organizer publishes, duplicates, cancels.");
+  .describe(
+    "What the caller is to the event. Both edit, publish, duplicate, cancel, see sales and promote it; only the " +
+      "organizer changes who co-organizes it.",
+  );
 
 const venue = z.object({
   id,

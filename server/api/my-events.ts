@@ -23,6 +23,7 @@ import {
   type MyEventRow,
 } from "#server/services/event-authoring";
 import { cancelEvent } from "#server/services/event-cancellation";
+import { requireEventRole } from "#server/services/event-role";
 import { searchVenues, type VenueRow } from "#server/services/venues";
 import { invalidInput } from "./invalid-input";
 import { PRIVATE_CACHE } from "./me";
@@ -41,8 +42,8 @@ const publishFlagSchema = z.object({ publish: z.boolean({ error: "invalid" }).op
 
 /**
  * `/api/v1/my/events`: the events the signed-in person organizes or co-organizes, and writing them.
- * Strangers get 404 for an event (never a hint that it exists); co-organizers may edit and manage its
- * pictures but only the organizer publishes, duplicates or cancels (403 for a co-organizer).
+ * Strangers get 404 for an event (never a hint that it exists); its organizer and co-organizers may
+ * do all of this alike, except that only the organizer changes who co-organizes (services/event-role.ts).
  *
  * - `GET /` mine; `POST /` create (EventInput + `publish?`; takes an Idempotency-Key); `GET /venues?q=`.
  * - `GET /{id}`; `PUT /{id}` replace what is edited; `POST /{id}/publish | cancel | duplicate`.
@@ -142,6 +143,9 @@ export function createMyEventsApi() {
   api.post("/:id/images", async (c) => {
     const actor = requireActor(c);
     const eventId = eventIdOf(c);
+    const db = c.get("db");
+    // Before the upload is read: a stranger learns nothing of the event, not even that a file is too large.
+    await requireEventRole(db, actor, eventId);
     const form = await readFormWithin(c.req.raw, MAX_UPLOAD_BYTES);
     if (form === "too_large") {
       throw new AppError("invalid", `A picture is at most ${MAX_EVENT_IMAGE_BYTES / 1024 / 1024} MB.`, {
@@ -155,7 +159,6 @@ export function createMyEventsApi() {
         file: "required",
       });
     }
-    const db = c.get("db");
     await addEventImage(
       db,
       actor,

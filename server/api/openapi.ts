@@ -30,6 +30,7 @@ import {
   promotionQuoteInputSchema,
   RATE_CARD,
 } from "#domain/promotion-pricing";
+import { DIGEST_SCHEDULE } from "#domain/schedule";
 import { TICKET_CODE_ALPHABET, TICKET_CODE_LENGTH } from "#domain/ticket-code";
 import { WAITLIST_ENTRY_STATUSES } from "#domain/waitlist";
 import { ERROR_CODES, type ErrorCode } from "#server/errors";
@@ -713,8 +714,9 @@ const INPUT_SCHEMAS = {
   TicketLookupInput: ticketLookupInputSchema,
   NewsletterInput: newsletterInputSchema,
   PromotionQuoteInput: promotionQuoteInputSchema.describe(
-    `Promotion types (each once), ${PROMOTION_LIMITS.minDays} to ${PROMOTION_LIMITS.maxDays} days, and a budget in ` +
-      `cents up to ${PROMOTION_LIMITS.maxBudgetCents}.`,
+    `Promotion types (each once), ${PROMOTION_LIMITS.minDays} to ${PROMOTION_LIMITS.maxDays} days, a budget in ` +
+      `cents up to ${PROMOTION_LIMITS.maxBudgetCents}, and the start (now when left out): the digest's price ` +
+      "depends on how many editions go out while the campaign runs.",
   ),
   PromotionPurchaseInput: promotionInputSchema
     .extend({
@@ -725,7 +727,9 @@ const INPUT_SCHEMAS = {
         .describe("The card with the sandbox provider; nothing (or an empty object) with Stripe."),
     })
     .strict()
-    .describe("One of your published events that has not started, and the campaign: a quote's fields, and a start."),
+    .describe(
+      "A published event you organize or co-organize that has not started, and the campaign: a quote's fields.",
+    ),
   StripeEvent: z
     .looseObject({
       id: z.string(),
@@ -1175,12 +1179,6 @@ const MY_EVENT_NOT_FOUND = {
   ),
 };
 
-const ORGANIZER_ONLY = {
-  "403": error("The caller co-organizes the event; only its organizer may do this (code forbidden).", {
-    forbidden: { summary: "A co-organizer", value: problem("forbidden", "Only the event's organizer may do this.") },
-  }),
-};
-
 const EVENT_IS_CANCELLED = {
   "409": error("The event is cancelled and cannot change any more (code conflict, fields.event cancelled).", {
     cancelled: {
@@ -1302,8 +1300,9 @@ function myEventPaths(): Record<string, OpenApiPathItem> {
           summary: "Change an event",
           description:
             "Replaces what is edited of an event (organizer or co-organizer); its pictures stay as they are. A " +
-            "ticket type's quantity cannot go below what is sold, and a type with orders cannot be removed. When a " +
-            "published event's date or venue changes, every ticket holder is e-mailed.",
+            "ticket type's quantity cannot go below what is sold or held, its price cannot go below what a current " +
+            "ticket holder paid for one, and a type with orders cannot be removed. When a published event's date " +
+            "or venue changes, every ticket holder is e-mailed.",
           tags,
           parameters: withId(),
           body: { schema: "EventInput", example: EXAMPLE_EVENT_INPUT },
@@ -1314,6 +1313,10 @@ function myEventPaths(): Record<string, OpenApiPathItem> {
             below_sold: {
               summary: "Fewer than sold",
               value: problem("invalid", "The event is not valid.", { "ticketTypes.0.quantity": "below_sold" }),
+            },
+            below_paid_price: {
+              summary: "Cheaper than holders paid",
+              value: problem("invalid", "The event is not valid.", { "ticketTypes.0.priceCents": "below_paid_price" }),
             },
           }),
           ...MY_EVENT_NOT_FOUND,
@@ -1327,7 +1330,8 @@ function myEventPaths(): Record<string, OpenApiPathItem> {
           operationId: "publishMyEvent",
           summary: "Publish an event",
           description:
-            "Puts a draft on sale and on the site (only its organizer). Publishing a published event changes nothing.",
+            "Puts a draft on sale and on the site (its organizer or a co-organizer). Publishing a published event " +
+            "changes nothing.",
           tags,
           parameters: withId(),
         },
@@ -1339,7 +1343,6 @@ function myEventPaths(): Record<string, OpenApiPathItem> {
               value: problem("invalid", "The event has already ended.", { endsAt: "in_the_past" }),
             },
           }),
-          ...ORGANIZER_ONLY,
           ...MY_EVENT_NOT_FOUND,
           ...EVENT_IS_CANCELLED,
         },
@@ -1351,14 +1354,13 @@ function myEventPaths(): Record<string, OpenApiPathItem> {
           operationId: "cancelMyEvent",
           summary: "Cancel an event",
           description:
-            "Calls the event off (only its organizer): paid orders are refunded, free ones cancelled, holds " +
-            "released, and every ticket holder is e-mailed.",
+            "Calls the event off (its organizer or a co-organizer): paid orders are refunded, free ones " +
+            "cancelled, holds released, and every ticket holder is e-mailed.",
           tags,
           parameters: withId(),
         },
         { description: "The cancelled event.", schema: "EventCancelled" },
         {
-          ...ORGANIZER_ONLY,
           ...MY_EVENT_NOT_FOUND,
           "409": error("Already cancelled, or already over (code conflict, fields.event).", {
             already_cancelled: {
@@ -1375,13 +1377,13 @@ function myEventPaths(): Record<string, OpenApiPathItem> {
           operationId: "duplicateMyEvent",
           summary: "Duplicate an event",
           description:
-            "A draft copy of the event (only its organizer): the same title, text, dates, venue, ticket types " +
-            "with none sold, sponsors, co-organizers and pictures.",
+            "A draft copy of the event (its organizer or a co-organizer): the same organizer, title, text, dates, " +
+            "venue, ticket types with none sold, sponsors, co-organizers and pictures.",
           tags,
           parameters: withId(),
         },
         { status: "201", description: "The copy.", schema: "EditableEventResponse" },
-        { ...ORGANIZER_ONLY, ...MY_EVENT_NOT_FOUND },
+        MY_EVENT_NOT_FOUND,
       ),
     },
     "/my/events/{id}/images": {
@@ -2130,10 +2132,12 @@ function buildDocument(publicUrl: string): OpenApiDocument {
             operationId: "quotePromotion",
             summary: "Price a promotion",
             description:
-              "The price of promotion types for a number of days, from the published rate card (also at /pricing): " +
-              `homepage ${RATE_CARD.homepage.cents} and search ${RATE_CARD.search.cents} cents a day, digest ` +
-              `${RATE_CARD.digest.cents} cents a week started, social ${RATE_CARD.social.cents} cents once; and ` +
-              "whether it fits the budget.",
+              "The price of promotion types for a number of days from a start, from the published rate card (also " +
+              `at /pricing): homepage ${RATE_CARD.homepage.cents} and search ${RATE_CARD.search.cents} cents a day, ` +
+              `digest ${RATE_CARD.digest.cents} cents per edition sent while the campaign runs (the digest goes out ` +
+              `on Mondays at ${DIGEST_SCHEDULE.hour}:00 UTC), social ${RATE_CARD.social.cents} cents once; and ` +
+              "whether it fits the budget. A digest with no edition in the campaign is 400 types: " +
+              "no_digest_edition. Buying also leaves out editions after the event ends.",
             tags: ["Promotions"],
             body: {
               schema: "PromotionQuoteInput",
@@ -2149,6 +2153,15 @@ function buildDocument(publicUrl: string): OpenApiDocument {
                   days: "days_out_of_range",
                   types: "types_required",
                 }),
+              },
+              no_digest_edition: {
+                summary: "No digest while it runs",
+                value: problem(
+                  "invalid",
+                  "No weekly digest goes out while this campaign runs and its event is to come: run it longer or " +
+                    "leave the digest out.",
+                  { types: "no_digest_edition" },
+                ),
               },
             }),
           },
@@ -2170,12 +2183,15 @@ function buildDocument(publicUrl: string): OpenApiDocument {
             operationId: "purchasePromotion",
             summary: "Buy a promotion",
             description:
-              "Buys a promotion campaign for one of your published events that has not started; only its organizer " +
-              "may (a co-organizer gets 403, anyone else 404). The price from the rate card must be within the " +
-              "budget (400 budgetCents: below_price). With the sandbox provider the card is charged at once and " +
-              "the placements start: homepage puts the event in Featured Events, search ranks it first in " +
-              "matching searches with a Promoted label; the campaign ends by itself at its end. A declined card " +
-              "is 400 payment.card with the reason, and nothing is charged or created. With Stripe, " +
+              "Buys a promotion campaign for a published event that has not started; its organizer and its " +
+              "co-organizers may (anyone else gets 404), and the campaign is the buyer's. The price from the rate " +
+              "card must be within the budget (400 budgetCents: below_price). The digest is charged per edition " +
+              "sent while the campaign runs and before the event ends, and needs one (400 types: " +
+              "no_digest_edition) and a public event (400 types: digest_private_event). With the sandbox provider " +
+              "the card is charged at once and the placements start: homepage puts the event first in Featured " +
+              "Events, search ranks it first in matching searches with a Promoted label, and every digest edition " +
+              "while it runs lists it among its promoted events; the campaign ends by itself at its end. A " +
+              "declined card is 400 payment.card with the reason, and nothing is charged or created. With Stripe, " +
               `payment.outcome is redirect: the webhook places the campaign once paid. ${IDEMPOTENCY_KEY_HEADER} ` +
               "as for POST /orders.",
             tags: ["Promotions"],
@@ -2189,13 +2205,13 @@ function buildDocument(publicUrl: string): OpenApiDocument {
                 payment: { card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123" } },
               },
             },
-            replayedStatuses: ["201", "400", "403", "404"],
+            replayedStatuses: ["201", "400", "404"],
           },
           { status: "201", description: "The campaign and how paying went.", schema: "PromotionPurchase" },
           {
             "400": error(
-              "Not valid (code invalid): bad fields, eventId: not_promotable, budgetCents: below_price, or a " +
-                "declined card (payment.card: the reason).",
+              "Not valid (code invalid): bad fields, eventId: not_promotable, budgetCents: below_price, types: " +
+                "no_digest_edition | digest_private_event, or a declined card (payment.card: the reason).",
               {
                 below_price: {
                   summary: "Budget below the price",
@@ -2211,13 +2227,7 @@ function buildDocument(publicUrl: string): OpenApiDocument {
                 },
               },
             ),
-            "403": error("A co-organizer of the event: only its organizer may promote it (code forbidden).", {
-              forbidden: {
-                summary: "Not the organizer",
-                value: problem("forbidden", "Only the event's organizer may promote it."),
-              },
-            }),
-            "404": error("No such event, or not yours (code not_found).", {
+            "404": error("No such event, or one you neither organize nor co-organize (code not_found).", {
               not_found: { summary: "No such event", value: problem("not_found", "No event 999999.") },
             }),
             "409": error(

@@ -14,7 +14,9 @@ export const promotionQuoteSchema = z.object({
   lines: z.array(
     z.object({
       type: z.enum(PROMOTION_TYPES),
-      unit: z.enum(["day", "week", "once"]).describe("Per day, per week started, or once."),
+      unit: z
+        .enum(["day", "edition", "once"])
+        .describe("Per day, per weekly digest edition sent while the campaign runs, or once."),
       units: z.number().int().min(1),
       unitCents: cents,
       amountCents: cents,

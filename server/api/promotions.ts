@@ -33,16 +33,18 @@ function purchaseBodySchema(now: Date) {
 /**
  * `/api/v1/promotions`: an organizer's paid promotion campaigns (signed in: session or bearer).
  *
- * - `POST /quote` `{ types, days, budgetCents }`: the price from the rate card, line by line.
- * - `POST /` buys a campaign for one of the caller's published upcoming events (201 `{ data, payment }`;
- *   a declined card is 400 `fields.card: <reason>` and nothing is created). Takes an `Idempotency-Key`.
- * - `GET /`: the caller's paid campaigns, newest first. `GET /{id}`: one, with its placements.
+ * - `POST /quote` `{ types, days, budgetCents, startsAt? }`: the price from the rate card, line by line.
+ * - `POST /` buys a campaign for a published upcoming event the caller organizes or co-organizes (201
+ *   `{ data, payment }`; a declined card is 400 `fields.card: <reason>` and nothing is created). Takes an
+ *   `Idempotency-Key`.
+ * - `GET /`: the caller's paid campaigns (the ones they bought), newest first. `GET /{id}`: one, with its
+ *   placements.
  */
 export function createPromotionsApi() {
   const api = new Hono<AppEnv>();
   api.use(async (c, next) => {
     await next();
-    // After the handler, so that error answers carry it too: campaigns are their organizer's alone.
+    // After the handler, so that error answers carry it too: campaigns are their buyer's alone.
     c.res.headers.set("Cache-Control", PRIVATE_CACHE);
   });
   api.use(limitBody());
@@ -50,7 +52,7 @@ export function createPromotionsApi() {
   api.post("/quote", async (c) => {
     requireActor(c);
     const body = await readJsonBody(c, QUOTE_BODY_SHAPE);
-    return c.json({ data: promotionQuoteJson(quoteCampaign(body)) });
+    return c.json({ data: promotionQuoteJson(quoteCampaign(body, { now: currentTime() })) });
   });
 
   api.post("/", async (c) => {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
-import { nextDailyRunAfter, nextWeeklyRunAfter } from "#domain/schedule";
+import { DIGEST_SCHEDULE, nextDailyRunAfter, nextWeeklyRunAfter } from "#domain/schedule";
 import type { Database } from "#server/db/client";
 import { scheduledTasks } from "#server/db/schema";
 import { UPDATE_REPUTATIONS_JOB } from "#server/services/reputations";
@@ -15,17 +15,20 @@ export interface ScheduledTask {
    * Starts a run inside the claim's transaction, so a run starts only if its claim commits and a
    * claim never commits without its run. Tasks queue a job rather than work here: the work then has
    * the outbox's retries, and no long transaction holds the claim. The job is due at `now`, the
-   * worker's clock (which the dev clock may have moved), not the database's.
+   * worker's clock (which the dev clock may have moved), not the database's. `dueAt` is the instant
+   * this run was scheduled for, which `now` may be a little (or, after a stop, much) later than.
    */
-  start(tx: Pick<Database, "insert">, now: Date): Promise<void>;
+  start(tx: Pick<Database, "insert">, now: Date, dueAt: Date): Promise<void>;
 }
 
-/** The weekly digest on Mondays at 14:00 UTC (morning in the Americas, evening in Africa); reputations daily at 06:00 UTC. */
+/** The weekly digest (DIGEST_SCHEDULE: Mondays at 14:00 UTC); reputations daily at 06:00 UTC. */
 export const SCHEDULED_TASKS: readonly ScheduledTask[] = [
   {
     name: "weekly_digest",
-    nextRunAfter: (instant) => nextWeeklyRunAfter(instant, 1, 14),
-    start: (tx, now) => enqueueJob(tx, WEEKLY_DIGEST_JOB, { runAt: now.toISOString() }, now),
+    nextRunAfter: (instant) => nextWeeklyRunAfter(instant, DIGEST_SCHEDULE.weekday, DIGEST_SCHEDULE.hour),
+    // The edition is named by its scheduled instant: it features the campaigns running then, the ones
+    // charged for it (domain/promotion-pricing.ts), however late its e-mails go out.
+    start: (tx, now, dueAt) => enqueueJob(tx, WEEKLY_DIGEST_JOB, { runAt: dueAt.toISOString() }, now),
   },
   {
     name: "update_reputations",
@@ -67,14 +70,14 @@ export async function runDueScheduledTasks(
         .insert(scheduledTasks)
         .values({ name: task.name, nextRunAt: task.nextRunAfter(now) })
         .onConflictDoNothing();
-    } else if (nextRunAt.getTime() <= now.getTime() && (await claimAndStart(db, task, now))) {
+    } else if (nextRunAt.getTime() <= now.getTime() && (await claimAndStart(db, task, now, nextRunAt))) {
       started.push(task.name);
     }
   }
   return started;
 }
 
-async function claimAndStart(db: Database, task: ScheduledTask, now: Date): Promise<boolean> {
+async function claimAndStart(db: Database, task: ScheduledTask, now: Date, dueAt: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .update(scheduledTasks)
@@ -82,7 +85,7 @@ async function claimAndStart(db: Database, task: ScheduledTask, now: Date): Prom
       .where(and(eq(scheduledTasks.name, task.name), lte(scheduledTasks.nextRunAt, now)))
       .returning({ name: scheduledTasks.name });
     if (claimed.length === 0) return false;
-    await task.start(tx, now);
+    await task.start(tx, now, dueAt);
     return true;
   });
 }

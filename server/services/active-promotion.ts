@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { instant } from "#server/db/client";
 
-type Placement = "homepage" | "explore" | "category" | "sidebar";
+export type Placement = "homepage" | "explore" | "category" | "sidebar";
 
 /** The condition on `promotions p` that it is placed at `placement` and running at `now`. */
 function running(placement: Placement, now: Date): SQL {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { EVENT_TEXT_LIMITS, eventInputSchema, MAX_EVENT_IMAGES, type EventInput } from "#domain/event-input";
+import { isBelowPaidPrice, lowestAllowedPriceCents } from "#domain/ticket-price-floor";
 import { selectRows, type Database } from "#server/db/client";
 import {
   categories,
@@ -18,6 +19,7 @@ import { AppError } from "#server/errors";
 import type { EventImageUpload } from "#server/images/event-images";
 import { enqueueEventChangeEmails, type EventChange } from "#server/mail/event-change-emails";
 import type { Actor } from "./actor";
+import { paidUnitPricesByType, soldTicketsByType } from "./event-orders";
 import { eventRoleOf, type EventRole } from "./event-role";
 import {
   encodeImages,
@@ -63,8 +65,12 @@ export interface EditableTicketType {
   description: string | null;
   priceCents: number;
   quantity: number;
-  /** Held or bought: the quantity cannot go below it. */
+  /** Held or bought (holds of unpaid orders included): the quantity cannot go below it. */
   sold: number;
+  /** Tickets sold and still valid, as My Events and the sales page count them (holds are not). */
+  ticketsSold: number;
+  /** The most a current holder paid for one, in cents (0 when nobody holds one): the price cannot go below it. */
+  lowestPriceCents: number;
   /** Whether orders name it: then it cannot be removed, even once they are cancelled. */
   hasOrders: boolean;
   salesStartAt: Date | null;
@@ -131,10 +137,10 @@ function parseInput(input: EventInput): EventInput {
 }
 
 /**
- * The event, locked against concurrent edits, and the actor's role in it. not_found for strangers and
- * for events that do not exist alike; forbidden when only the organizer may and the actor co-organizes.
+ * The event, locked against concurrent edits, and the actor's role in it: its organizer and its
+ * co-organizers manage it alike. not_found for strangers and for events that do not exist alike.
  */
-async function findManagedEvent(tx: Tx, actor: Actor, eventId: number, needs: EventRole) {
+async function findManagedEvent(tx: Tx, actor: Actor, eventId: number) {
   if (!Number.isSafeInteger(eventId) || eventId < 1 || eventId > 2_147_483_647) {
     throw new AppError("not_found", `No event ${eventId}.`);
   }
@@ -142,9 +148,6 @@ async function findManagedEvent(tx: Tx, actor: Actor, eventId: number, needs: Ev
   if (!event) throw new AppError("not_found", `No event ${eventId}.`);
   const role = await eventRoleOf(tx, actor, event);
   if (!role) throw new AppError("not_found", `No event ${eventId}.`);
-  if (needs === "organizer" && role !== "organizer") {
-    throw new AppError("forbidden", "Only the event's organizer may do this.");
-  }
   return { event, role };
 }
 
@@ -294,11 +297,13 @@ async function insertImageRows(tx: Tx, eventId: number, images: readonly StoredI
 /**
  * Replaces what an organizer or co-organizer edits of an event. Ticket types with an id are changed,
  * those without are added, those left out are removed; a type's quantity cannot go below what is
- * sold (`ticketTypes.N.quantity: below_sold`) and a type with orders cannot be removed
- * (`ticketTypes: has_sales`). When a published event's date or venue changes, every holder of a
- * confirmed order is e-mailed (in their order's language) by a job queued in the same transaction.
- * With `publish`, a draft is also put on sale in that transaction (as publishEvent: its organizer
- * only, and not once it has ended), so a refused publication saves nothing either.
+ * sold or held (`ticketTypes.N.quantity: below_sold`), its price cannot go below what a current holder
+ * paid for one (`ticketTypes.N.priceCents: below_paid_price`, domain/ticket-price-floor.ts), and a
+ * type with orders cannot be removed (`ticketTypes: has_sales`). When a published event's date or
+ * venue changes, every holder of a confirmed order is e-mailed (in their order's language) by a job
+ * queued in the same transaction. With `publish`, a draft is also put on sale in that transaction (as
+ * publishEvent: not once it has ended), so a refused publication saves nothing either. Only the
+ * organizer changes who co-organizes (`coOrganizerEmails: organizer_only` for a co-organizer).
  */
 export async function updateEvent(
   db: Database,
@@ -320,7 +325,7 @@ export async function updateEvent(
   let removed: { storageKey: string; widths: number[] }[] = [];
   try {
     await db.transaction(async (tx) => {
-      const { event: current, role } = await findManagedEvent(tx, actor, eventId, "co_organizer");
+      const { event: current, role } = await findManagedEvent(tx, actor, eventId);
       refuseCancelled(current.status);
       const fields: Fields = {};
       const coOrganizerIds = await checkReferences(tx, event, current.organizerId, fields);
@@ -345,7 +350,6 @@ export async function updateEvent(
         removed = imagePlan.removed;
       }
       if (context.publish && current.status === "draft") {
-        if (role !== "organizer") throw new AppError("forbidden", "Only the event's organizer may publish it.");
         refusePastPublication(event.endsAt, context.now);
         await tx.update(events).set({ status: "published" }).where(eq(events.id, eventId));
       }
@@ -397,6 +401,7 @@ async function planTicketTypes(tx: Tx, eventId: number, input: EventInput, field
     .from(ticketTypes)
     .where(eq(ticketTypes.eventId, eventId))
     .for("update");
+  const paidPrices = await paidUnitPricesByType(tx, eventId);
   const byId = new Map(existing.map((type) => [type.id, type]));
   const seen = new Set<number>();
   input.ticketTypes.forEach((type, index) => {
@@ -408,6 +413,9 @@ async function planTicketTypes(tx: Tx, eventId: number, input: EventInput, field
     }
     seen.add(type.id);
     if (type.quantity < current.sold) fields[`ticketTypes.${index}.quantity`] = "below_sold";
+    if (isBelowPaidPrice(type.priceCents, paidPrices.get(type.id) ?? [])) {
+      fields[`ticketTypes.${index}.priceCents`] = "below_paid_price";
+    }
   });
   const removedIds = existing.filter((type) => !seen.has(type.id)).map((type) => type.id);
   if (removedIds.length > 0) {
@@ -476,11 +484,11 @@ export async function addEventImage(
   context: AuthoringContext,
 ): Promise<{ position: number }> {
   // Strangers learn nothing, not even whether their file would have been accepted.
-  await db.transaction((tx) => findManagedEvent(tx, actor, eventId, "co_organizer"));
+  await db.transaction((tx) => findManagedEvent(tx, actor, eventId));
   const stored = await storeImages(context.uploadsDir, await encodeImages([upload], (_index, part) => part));
   try {
     return await db.transaction(async (tx) => {
-      const { event } = await findManagedEvent(tx, actor, eventId, "co_organizer");
+      const { event } = await findManagedEvent(tx, actor, eventId);
       refuseCancelled(event.status);
       const current = await tx
         .select({ position: eventImages.position })
@@ -508,7 +516,7 @@ export async function removeEventImage(
   context: AuthoringContext,
 ): Promise<void> {
   const removed = await db.transaction(async (tx) => {
-    const { event } = await findManagedEvent(tx, actor, eventId, "co_organizer");
+    const { event } = await findManagedEvent(tx, actor, eventId);
     refuseCancelled(event.status);
     const current = await tx
       .select()
@@ -533,12 +541,12 @@ export async function removeEventImage(
 }
 
 /**
- * Puts a draft on sale (only its organizer). Publishing a published event changes nothing. Errors:
- * not_found, forbidden (a co-organizer), conflict { event: cancelled }, invalid { endsAt: in_the_past }.
+ * Puts a draft on sale (its organizer or a co-organizer). Publishing a published event changes
+ * nothing. Errors: not_found, conflict { event: cancelled }, invalid { endsAt: in_the_past }.
  */
 export async function publishEvent(db: Database, actor: Actor, eventId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const { event } = await findManagedEvent(tx, actor, eventId, "organizer");
+    const { event } = await findManagedEvent(tx, actor, eventId);
     refuseCancelled(event.status);
     if (event.status === "published") return;
     refusePastPublication(event.endsAt, now);
@@ -547,12 +555,13 @@ export async function publishEvent(db: Database, actor: Actor, eventId: number, 
 }
 
 /**
- * A draft copy of an event (only its organizer): same title, text, dates, venue, ticket types (none
- * sold), sponsors, co-organizers and pictures (the copy shares the stored files).
+ * A draft copy of an event (its organizer or a co-organizer): same organizer, title, text, dates,
+ * venue, ticket types (none sold), sponsors, co-organizers and pictures (the copy shares the stored
+ * files). A copy made by a co-organizer is theirs to manage as the original, and still its organizer's.
  */
 export async function duplicateEvent(db: Database, actor: Actor, eventId: number, now: Date): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
-    const { event } = await findManagedEvent(tx, actor, eventId, "organizer");
+    const { event } = await findManagedEvent(tx, actor, eventId);
     const {
       id: _id,
       status: _status,
@@ -601,8 +610,8 @@ export async function duplicateEvent(db: Database, actor: Actor, eventId: number
 /** Everything the edit form shows of an event, for its organizer or a co-organizer. */
 export async function getEventForEditing(db: Database, actor: Actor, eventId: number): Promise<EditableEvent> {
   return db.transaction(async (tx) => {
-    const { event, role } = await findManagedEvent(tx, actor, eventId, "co_organizer");
-    const [venueRows, types, ordered, sponsorRows, helperRows, imageRows] = await Promise.all([
+    const { event, role } = await findManagedEvent(tx, actor, eventId);
+    const [venueRows, types, ordered, sponsorRows, helperRows, imageRows, sold, paidPrices] = await Promise.all([
       tx.select().from(venues).where(eq(venues.id, event.venueId)),
       tx
         .select()
@@ -622,6 +631,8 @@ export async function getEventForEditing(db: Database, actor: Actor, eventId: nu
         .where(eq(eventCoOrganizers.eventId, eventId))
         .orderBy(asc(users.email)),
       tx.select().from(eventImages).where(eq(eventImages.eventId, eventId)).orderBy(asc(eventImages.position)),
+      soldTicketsByType(tx, eventId),
+      paidUnitPricesByType(tx, eventId),
     ]);
     const orderedIds = new Set(ordered.map((row) => row.id));
     return {
@@ -644,6 +655,8 @@ export async function getEventForEditing(db: Database, actor: Actor, eventId: nu
         priceCents: type.priceCents,
         quantity: type.quantity,
         sold: type.sold,
+        ticketsSold: sold.get(type.id) ?? 0,
+        lowestPriceCents: lowestAllowedPriceCents(paidPrices.get(type.id) ?? []),
         hasOrders: orderedIds.has(type.id) || type.sold > 0,
         salesStartAt: type.salesStartAt,
         salesEndAt: type.salesEndAt,

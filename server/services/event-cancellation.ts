@@ -8,7 +8,7 @@ import { enqueueEventCancelledEmails } from "#server/mail/event-change-emails";
 import type { PaymentProvider } from "#server/payments/payment-provider";
 import type { Actor } from "./actor";
 import { recordChange, releaseTickets } from "./order-changes";
-import { eventRoleOf } from "./event-role";
+import { requireEventRole } from "./event-role";
 import { REFUND_CANCELLED_EVENT_ORDER_JOB } from "./order-jobs";
 import { endCampaignsOfEvent } from "./promotion-jobs";
 import { refundPaidOrder } from "./orders";
@@ -26,14 +26,15 @@ export interface EventCancellation {
 }
 
 /**
- * The event's organizer calls the event off: it becomes cancelled (no more sales, marked cancelled on
- * its page), every pending order is released, every free registration cancelled, and every paid
- * confirmed order is refunded through the payment provider by a job of its own, so a provider that is
- * down delays a refund (the job is retried) instead of failing the cancellation or the other refunds.
+ * The event's organizer or a co-organizer calls the event off: it becomes cancelled (no more sales,
+ * marked cancelled on its page), every pending order is released, every free registration cancelled,
+ * and every paid confirmed order is refunded through the payment provider by a job of its own, so a
+ * provider that is down delays a refund (the job is retried) instead of failing the cancellation or
+ * the other refunds.
  * Every holder of a confirmed order is told by e-mail, in the language they ordered in.
  *
- * Only the organizer may: a co-organizer gets forbidden, anyone else not_found (as for an unknown event).
- * Errors: conflict { event: already_cancelled | event_ended }.
+ * Errors: not_found for anyone else (as for an unknown event), conflict { event: already_cancelled |
+ * event_ended }.
  *
  * The event row is updated first, so a concurrent cancellation waits on it and then finds it cancelled;
  * pending orders are released before confirmed ones are read, so an order paid meanwhile is either
@@ -46,17 +47,12 @@ export async function cancelEvent(
   context: { now: Date; siteUrl: string },
 ): Promise<EventCancellation> {
   const { now, siteUrl } = context;
+  await requireEventRole(db, actor, eventId);
   const [event] = await db
-    .select({ status: events.status, endsAt: events.endsAt, organizerId: events.organizerId })
+    .select({ status: events.status, endsAt: events.endsAt })
     .from(events)
     .where(eq(events.id, eventId));
   if (!event) throw new AppError("not_found", `No event ${eventId} of yours.`);
-  if (event.organizerId !== actor.userId) {
-    if (!(await eventRoleOf(db, actor, { id: eventId, organizerId: event.organizerId }))) {
-      throw new AppError("not_found", `No event ${eventId} of yours.`);
-    }
-    throw new AppError("forbidden", "Only the event's organizer may cancel it.");
-  }
   if (event.status === "cancelled") throw conflict("already_cancelled", "The event is already cancelled.");
   if (event.endsAt.getTime() <= now.getTime()) throw conflict("event_ended", "The event is over.");
 

@@ -180,6 +180,37 @@ export interface EventSales {
 }
 
 /**
+ * What each of an event's ticket types has sold, by ticket type id (types with none are left out): its
+ * valid tickets, which confirmed orders hold. Holds of unpaid orders are not sold yet and refunded or
+ * cancelled tickets no longer are. The one definition of "sold" the sales page, the edit page and My
+ * Events (listMyEvents counts the same tickets per event) show.
+ */
+export async function soldTicketsByType(db: Database, eventId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ ticketTypeId: tickets.ticketTypeId, sold: count() })
+    .from(tickets)
+    .where(and(eq(tickets.eventId, eventId), eq(tickets.status, "valid")))
+    .groupBy(tickets.ticketTypeId);
+  return new Map(rows.map((row) => [row.ticketTypeId, Number(row.sold)]));
+}
+
+/**
+ * The unit prices the current holders of each of an event's ticket types paid, by ticket type id: one
+ * per price among the orders holding valid tickets of it (order_items keeps the price when ordered).
+ * Types nobody holds a valid ticket of are left out.
+ */
+export async function paidUnitPricesByType(db: Database, eventId: number): Promise<Map<number, number[]>> {
+  const rows = await db
+    .selectDistinct({ ticketTypeId: orderItems.ticketTypeId, unitPriceCents: orderItems.unitPriceCents })
+    .from(orderItems)
+    .innerJoin(tickets, and(eq(tickets.orderId, orderItems.orderId), eq(tickets.ticketTypeId, orderItems.ticketTypeId)))
+    .where(and(eq(tickets.eventId, eventId), eq(tickets.status, "valid")));
+  const prices = new Map<number, number[]>();
+  for (const row of rows) prices.set(row.ticketTypeId, [...(prices.get(row.ticketTypeId) ?? []), row.unitPriceCents]);
+  return prices;
+}
+
+/**
  * An event's sales for its staff: per ticket type what is sold of what is on sale and what it brought
  * in, and the totals. Held tickets (pending orders) are not sold yet and refunded ones no longer are.
  */
@@ -195,11 +226,7 @@ export async function getEventSales(db: Database, actor: Actor, eventId: number)
     .from(ticketTypes)
     .where(eq(ticketTypes.eventId, eventId))
     .orderBy(asc(ticketTypes.position), asc(ticketTypes.id));
-  const soldRows = await db
-    .select({ ticketTypeId: tickets.ticketTypeId, sold: count() })
-    .from(tickets)
-    .where(and(eq(tickets.eventId, eventId), eq(tickets.status, "valid")))
-    .groupBy(tickets.ticketTypeId);
+  const sold = await soldTicketsByType(db, eventId);
   const revenueRows = await db
     .select({
       ticketTypeId: orderItems.ticketTypeId,
@@ -213,7 +240,6 @@ export async function getEventSales(db: Database, actor: Actor, eventId: number)
     .select({ revenueCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)` })
     .from(orders)
     .where(and(eq(orders.eventId, eventId), eq(orders.status, "confirmed")));
-  const sold = new Map(soldRows.map((row) => [row.ticketTypeId, Number(row.sold)]));
   const revenue = new Map(revenueRows.map((row) => [row.ticketTypeId, Number(row.revenueCents)]));
   const lines = types.map((type) => ({
     ...type,

@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_SIZE, DEFAULT_RADIUS_MILES, dateWindow, type EventSearch }
 import { effectiveSort, searchOrigin, type EventSort } from "#domain/event-search-options";
 import type { EventSummary } from "#domain/event-summary";
 import { instant, selectRows, type Database } from "#server/db/client";
-import { activePromotion, promotedEventIds } from "./active-promotion";
+import { activePromotion, promotedEventIds, type Placement } from "./active-promotion";
 import { loadEventSummaries } from "./event-summaries";
 
 export interface EventSearchResult {
@@ -53,17 +53,31 @@ const hasTicketAtMost = (cents: number) =>
 
 const and = (conditions: SQL[]) => sql.join(conditions, sql` and `);
 
+export interface SearchOptions {
+  /**
+   * Put the matches with a running promotion at this placement first, whatever the sort. Left out:
+   * "explore" promotions first when the search names no sort, as /events does.
+   */
+  promotedFirst?: Placement;
+}
+
 /**
  * Published events matching a search, a page at a time. Text matches whole words anywhere (title,
  * description, venue, city, category, organizer), ignoring accents and case, and tolerates typos in
- * the short fields. Unless the visitor picked a sort, events promoted in search come first.
+ * the short fields. Unless the visitor picked a sort, events promoted in search come first (`options`
+ * may name another placement to put first, as the home page's Featured Events do).
  *
  * The matches are counted up to a cap. When that is all of them, the page is sorted from them;
  * otherwise it is read from the indexes in the sort's order (date, or place then date), stopping at
  * the page. Either way the cost depends on the cap and the page, not on how many events match, and
  * relevance is ranked over a bounded run of matches: see decision 004.
  */
-export async function searchEvents(db: Database, search: EventSearch, now: Date): Promise<EventSearchResult> {
+export async function searchEvents(
+  db: Database,
+  search: EventSearch,
+  now: Date,
+  options: SearchOptions = {},
+): Promise<EventSearchResult> {
   const pageSize = search.limit ?? DEFAULT_PAGE_SIZE;
   const page = search.page ?? 1;
   const offset = (page - 1) * pageSize;
@@ -71,7 +85,9 @@ export async function searchEvents(db: Database, search: EventSearch, now: Date)
   const reach = offset + pageSize;
   const sort = effectiveSort(search);
   const origin = searchOrigin(search);
-  const promotedFirst = !search.sort;
+  // Visitors' searches: "explore" promotions first unless they picked a sort; a caller may name another.
+  const promotedPlacement = options.promotedFirst ?? (search.sort ? null : "explore");
+  const promotedFirst = promotedPlacement !== null;
   const ctes: SQL[] = [];
   const filters: SQL[] = [sql`e.status = 'published'`];
 
@@ -154,11 +170,11 @@ export async function searchEvents(db: Database, search: EventSearch, now: Date)
       ) parts ${order} limit ${limit})`;
   };
 
-  // Promoted events first: the few with a running "explore" promotion that match (tier 0), then the
-  // rest (tier 1). Apart, each tier can be read in the sort's own order.
+  // Promoted events first: the few with a running promotion at that placement that match (tier 0),
+  // then the rest (tier 1). Apart, each tier can be read in the sort's own order.
   let notPromoted = (_id: SQL): SQL[] => [];
-  if (promotedFirst) {
-    ctes.push(sql`promoted as materialized (${promotedEventIds("explore", now)})`);
+  if (promotedPlacement !== null) {
+    ctes.push(sql`promoted as materialized (${promotedEventIds(promotedPlacement, now)})`);
     notPromoted = (id) => [sql`${id} <> all(array(select event_id from promoted))`];
   }
 

@@ -12,7 +12,9 @@ const HOME_DATA_SECONDS = 5;
 async function loadHomePage(db: Database, now: Date) {
   const [affordable, featured, upcoming, aroundYou, categories, majorEvents, stats] = await Promise.all([
     searchEvents(db, { price: "under30", sort: "date", limit: HOME_LIMITS.affordable }, now),
-    searchEvents(db, { featured: true, sort: "date", limit: HOME_LIMITS.featured }, now),
+    // Events whose organizer paid for the home page come first, then the other featured ones: a paid
+    // place must not lose to featured events that merely start sooner.
+    searchEvents(db, { featured: true, sort: "date", limit: HOME_LIMITS.featured }, now, { promotedFirst: "homepage" }),
     searchEvents(db, { sort: "date", limit: HOME_LIMITS.upcoming }, now),
     // Until the visitor shares a location: nearest to central Washington.
     searchEvents(

@@ -11,6 +11,7 @@ import {
   promotionQuoteInputSchema,
   quotePromotion,
   type CampaignState,
+  type CampaignWindow,
   type PromotionQuote,
   type PromotionType,
 } from "#domain/promotion-pricing";
@@ -21,7 +22,7 @@ import { imageFileName } from "#server/images/sample-images";
 import { enqueueJob } from "#server/jobs/enqueue-job";
 import type { CardInput, DeclineReason, PaymentProvider } from "#server/payments/payment-provider";
 import type { Actor } from "./actor";
-import { eventRoleOf } from "./event-role";
+import { eventRoleOf, managedBy } from "./event-role";
 import { END_PROMOTION_JOB } from "./promotion-jobs";
 
 /** The placement (promotions.placement) each promotion type buys; digest and social have none. */
@@ -61,25 +62,58 @@ export interface PromotableEvent {
   id: number;
   title: string;
   startsAt: Date;
+  /** The digest is charged only for editions before the event ends (domain/promotion-pricing.ts). */
+  endsAt: Date;
   timeZone: string;
 }
 
 /**
- * The price of a campaign from the rate card, for any caller (no event is read). Errors: invalid with
- * fields naming each bad field by a PROMOTION_PROBLEMS word.
+ * The price of a campaign from the rate card, for any caller (no event is read): starting at the
+ * input's startsAt or else `now`, for an event ending at `eventEndsAt` when the caller knows it.
+ * Errors: invalid with fields naming each bad field by a PROMOTION_PROBLEMS word.
  */
-export function quoteCampaign(input: unknown): PromotionQuote {
+export function quoteCampaign(input: unknown, context: { now: Date; eventEndsAt?: Date }): PromotionQuote {
   const parsed = promotionQuoteInputSchema.safeParse(input);
   if (!parsed.success) throw invalidFields(parsed.error);
-  return quotePromotion(parsed.data);
+  const { startsAt, ...request } = parsed.data;
+  return sellableQuote({
+    ...request,
+    startsAt: startsAt ? new Date(startsAt) : context.now,
+    ...(context.eventEndsAt ? { eventEndsAt: context.eventEndsAt } : {}),
+  });
 }
 
-/** The actor's events that can be promoted at `now`: published and not yet started, soonest first. */
+/**
+ * The quote of a campaign that may be sold. Errors: invalid { types: no_digest_edition } when the
+ * digest is chosen and no edition goes out while the campaign runs: nobody pays for nothing.
+ */
+function sellableQuote(input: CampaignWindow & { types: PromotionType[]; budgetCents: number }): PromotionQuote {
+  const quote = quotePromotion(input);
+  if (quote.lines.some((line) => line.unit === "edition" && line.units === 0)) {
+    throw new AppError(
+      "invalid",
+      "No weekly digest goes out while this campaign runs and its event is to come: run it longer or leave the digest out.",
+      { types: PROMOTION_PROBLEMS.noDigestEdition },
+    );
+  }
+  return quote;
+}
+
+/**
+ * The events the actor organizes or co-organizes that can be promoted at `now`: published and not
+ * yet started, soonest first.
+ */
 export async function listPromotableEvents(db: Database, actor: Actor, now: Date): Promise<PromotableEvent[]> {
   return db
-    .select({ id: events.id, title: events.title, startsAt: events.startsAt, timeZone: events.timeZone })
+    .select({
+      id: events.id,
+      title: events.title,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      timeZone: events.timeZone,
+    })
     .from(events)
-    .where(and(eq(events.organizerId, actor.userId), eq(events.status, "published"), gt(events.startsAt, now)))
+    .where(and(managedBy(actor), eq(events.status, "published"), gt(events.startsAt, now)))
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(200);
 }
@@ -92,9 +126,10 @@ export type PurchaseOutcome =
   | { outcome: "repeated"; campaign: CampaignDetail };
 
 /**
- * Buys a promotion campaign for one of the actor's events. Only the event's organizer may (a
- * co-organizer gets forbidden, anyone else not_found, as if the event did not exist), and only for a
- * published event that has not started. The price comes from the rate card and must fit the budget.
+ * Buys a promotion campaign for an event the actor organizes or co-organizes (anyone else gets
+ * not_found, as if the event did not exist), and only for a published event that has not started.
+ * The price comes from the rate card and must fit the budget; the digest needs a public event and an
+ * edition while the campaign runs. The campaign is the buyer's: listed and shown to them.
  *
  * The campaign row is written first, so its id names the payment (the provider's `orderId`, which
  * Stripe's webhook hands back). Paid at once (sandbox) ⇒ its placements are created and its end job
@@ -102,7 +137,7 @@ export type PurchaseOutcome =
  * ⇒ the row waits unpaid; the webhook confirms it with confirmCampaignPayment.
  *
  * Errors: invalid (fields: types, days, budgetCents, startsAt, eventId: not_promotable, card:
- * card_required), not_found, forbidden.
+ * card_required, types: no_digest_edition | digest_private_event), not_found.
  */
 export async function purchaseCampaign(
   db: Database,
@@ -131,7 +166,6 @@ export async function purchaseCampaign(
   if (!event) throw new AppError("not_found", `No event ${request.eventId}.`);
   const role = await eventRoleOf(db, actor, event);
   if (!role) throw new AppError("not_found", `No event ${request.eventId}.`);
-  if (role !== "organizer") throw new AppError("forbidden", "Only the event's organizer may promote it.");
   if (event.status !== "published" || event.startsAt.getTime() <= now.getTime()) {
     throw new AppError("invalid", "Only a published event that has not started can be promoted.", {
       eventId: PROMOTION_PROBLEMS.notPromotable,
@@ -155,7 +189,18 @@ export async function purchaseCampaign(
       days: PROMOTION_PROBLEMS.afterEvent,
     });
   }
-  const quote = quotePromotion(request);
+  if (request.types.includes("digest") && !event.isPublic) {
+    throw new AppError("invalid", "The digest lists only public events: leave the digest out or make it public.", {
+      types: PROMOTION_PROBLEMS.digestPrivateEvent,
+    });
+  }
+  const quote = sellableQuote({
+    types: request.types,
+    days: request.days,
+    budgetCents: request.budgetCents,
+    startsAt,
+    eventEndsAt: event.endsAt,
+  });
   if (!quote.isWithinBudget) {
     throw new AppError(
       "invalid",

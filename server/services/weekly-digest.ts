@@ -15,8 +15,10 @@ export const WEEKLY_DIGEST_JOB = "weekly_digest";
 /** The job that writes and sends one recipient's digest. */
 export const SEND_DIGEST_EMAIL_JOB = "send_digest_email";
 
-/** At most this many promoted events lead the digest, then at most this many matching ones. */
-export const DIGEST_PROMOTED_LIMIT = 4;
+/**
+ * At most this many upcoming events follow the promoted ones. Promoted events are not capped: each
+ * was paid for this edition (domain/promotion-pricing.ts charges the digest per edition).
+ */
 export const DIGEST_MATCHING_LIMIT = 6;
 
 const weeklyJobSchema = z.object({ runAt: z.iso.datetime() });
@@ -76,9 +78,10 @@ export async function queueWeeklyDigest(db: Database, payload: unknown, now: Dat
   return queued;
 }
 
+/** `runAt` names the edition: the instant the weekly run was scheduled for (scheduled-tasks.ts). */
 const sendJobSchema = z.union([
-  z.object({ runAt: z.string(), userId: z.uuid() }),
-  z.object({ runAt: z.string(), subscriptionId: z.number().int().positive() }),
+  z.object({ runAt: z.iso.datetime(), userId: z.uuid() }),
+  z.object({ runAt: z.iso.datetime(), subscriptionId: z.number().int().positive() }),
 ]);
 
 /** One recipient's digest: who, in which language, and the events. */
@@ -86,7 +89,7 @@ export interface Digest {
   to: string;
   language: Language;
   recipient: DigestRecipient;
-  /** Events of running promotion campaigns with the digest type, first. */
+  /** First, the event of every paid campaign with the digest type running at the edition's instant. */
   promoted: EventSummary[];
   /** Then upcoming events matching the person's interests (any upcoming public events for subscribers). */
   upcoming: EventSummary[];
@@ -95,6 +98,8 @@ export interface Digest {
 /**
  * A SEND_DIGEST_EMAIL_JOB's digest as of `now`, or null when the recipient no longer gets one (they
  * unsubscribed or turned it off since the job was queued) or when there is no event to tell about.
+ * Its promoted events are those of its edition, so every recipient of one edition gets the same,
+ * however late their e-mail goes out.
  */
 export async function loadDigest(db: Database, payload: unknown, now: Date): Promise<Digest | null> {
   const job = sendJobSchema.parse(payload);
@@ -130,7 +135,7 @@ export async function loadDigest(db: Database, payload: unknown, now: Date): Pro
     ({ email: to, language } = row);
     recipient = { subscriptionId: job.subscriptionId };
   }
-  const promoted = await listDigestPromotedEvents(db, now);
+  const promoted = await listDigestPromotedEvents(db, new Date(job.runAt), now);
   const upcoming = await listDigestUpcomingEvents(
     db,
     interestNames,
@@ -141,8 +146,11 @@ export async function loadDigest(db: Database, payload: unknown, now: Date): Pro
   return { to, language, recipient, promoted, upcoming };
 }
 
-/** Upcoming public events whose paid campaign includes the digest and runs at `now`, soonest first. */
-export async function listDigestPromotedEvents(db: Database, now: Date): Promise<EventSummary[]> {
+/**
+ * Every public event not yet over at `now` whose paid campaign includes the digest and runs at
+ * `editionAt` (the edition's scheduled instant, the one it was charged for), soonest first.
+ */
+export async function listDigestPromotedEvents(db: Database, editionAt: Date, now: Date): Promise<EventSummary[]> {
   const rows = await db
     .selectDistinctOn([events.startsAt, events.id], { id: events.id })
     .from(promotionCampaigns)
@@ -151,16 +159,16 @@ export async function listDigestPromotedEvents(db: Database, now: Date): Promise
       and(
         sql`'digest' = any(${promotionCampaigns.types})`,
         isNotNull(promotionCampaigns.paidAt),
-        isNull(promotionCampaigns.endedAt),
-        sql`${promotionCampaigns.startsAt} <= ${instant(now)}`,
-        gt(promotionCampaigns.endsAt, now),
+        // Its end job may already have run when a late e-mail goes out: what counts is the edition's time.
+        or(isNull(promotionCampaigns.endedAt), gt(promotionCampaigns.endedAt, editionAt)),
+        sql`${promotionCampaigns.startsAt} <= ${instant(editionAt)}`,
+        gt(promotionCampaigns.endsAt, editionAt),
         eq(events.status, "published"),
         eq(events.isPublic, true),
         gt(events.endsAt, now),
       ),
     )
-    .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(DIGEST_PROMOTED_LIMIT);
+    .orderBy(asc(events.startsAt), asc(events.id));
   return loadEventSummaries(
     db,
     rows.map((row) => row.id),

@@ -71,7 +71,7 @@ describe("creating and editing an event", () => {
   });
 
   it(
-    "publishes an event with a picture and two ticket types, refuses bad input, and keeps quantities above sold",
+    "publishes an event with a picture and two ticket types, refuses bad input, and keeps quantities and prices above sales",
     async () => {
       const [organizer, someoneElse] = await Promise.all([
         signedInState("Selam Tesfaye"),
@@ -169,7 +169,7 @@ describe("creating and editing an event", () => {
       expect(await page.locator(`img[alt="A saxophonist on a lit stage by the harbor"]`).count()).toBeGreaterThan(0);
       expect(await myEventCount(page)).toBe(1);
 
-      // Three VIP seats held by a guest's order: the VIP quantity cannot go below 3.
+      // Three VIP seats held by a guest's order not paid yet: not sold, but the VIP quantity cannot go below 3.
       const stored = await page.request.get(`/api/v1/my/events/${eventId}`);
       const vip = (
         (await stored.json()) as { data: { ticketTypes: { id: number; name: string }[] } }
@@ -186,11 +186,17 @@ describe("creating and editing an event", () => {
         },
       });
       expect(order.status()).toBe(201);
-      await guest.close();
+      const placed = (await order.json()) as { data: { id: string }; accessToken: string };
 
       await page.goto(`/events/${eventId}/edit`);
       await waitForHydration(page);
-      expect(await page.getByText("3 tickets sold").isVisible()).toBe(true);
+      const vipRow = page.getByRole("group", { name: "Ticket type 2", exact: true });
+      expect(await vipRow.getByText("3 tickets held by orders not paid yet").isVisible()).toBe(true);
+      expect(
+        await vipRow.getByText("At least 3: tickets already sold or held by orders not paid yet.").isVisible(),
+      ).toBe(true);
+      // As My Events and the sales page count them: a hold is not a sale.
+      expect(await page.getByText("tickets sold").count()).toBe(0);
       await ticketField(page, 2, "Quantity").fill("2");
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect
@@ -200,7 +206,7 @@ describe("creating and editing an event", () => {
             .textContent({ timeout: 1_000 })
             .catch(() => null),
         )
-        .toBe("The quantity cannot be lower than the tickets already sold.");
+        .toBe("The quantity cannot be lower than the tickets already sold or held by orders not paid yet.");
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("event-ticketTypes-1-quantity");
       await ticketField(page, 2, "Quantity").fill("12");
       await page.getByRole("button", { name: "Save changes" }).click();
@@ -208,6 +214,40 @@ describe("creating and editing an event", () => {
       // The address changes before the page is drawn again from the saved event.
       await page.getByRole("status").filter({ hasText: "Your changes are saved." }).waitFor();
       expect(await ticketField(page, 2, "Quantity").inputValue()).toBe("12");
+
+      // Once the guest pays, the three are sold at $80.50 each: the VIP price cannot go below that.
+      const paid = await guest.request.post(`/api/v1/orders/${placed.data.id}/payment`, {
+        headers: { "X-Order-Token": placed.accessToken },
+        data: {
+          card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123" },
+        },
+      });
+      expect(paid.status()).toBe(200);
+      await guest.close();
+      await page.goto(`/events/${eventId}/edit`);
+      await waitForHydration(page);
+      expect(await vipRow.getByText("3 tickets sold").isVisible()).toBe(true);
+      expect(await vipRow.getByText("held by orders").count()).toBe(0);
+      expect(
+        await vipRow.getByText("At least $80.50: buyers already paid that much for this ticket.").isVisible(),
+      ).toBe(true);
+      await ticketField(page, 2, "Price (USD)").fill("60");
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect
+        .poll(() =>
+          page
+            .locator("#event-ticketTypes-1-price-problem")
+            .textContent({ timeout: 1_000 })
+            .catch(() => null),
+        )
+        .toBe("The price cannot be lower than what buyers already paid for this ticket.");
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("event-ticketTypes-1-price");
+      // Raising it is fine.
+      await ticketField(page, 2, "Price (USD)").fill("95");
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await page.waitForURL(/\/edit\?saved=changes$/);
+      await page.getByRole("status").filter({ hasText: "Your changes are saved." }).waitFor();
+      expect(await ticketField(page, 2, "Price (USD)").inputValue()).toBe("95");
       await expectAxeInEveryLook(page, `/events/${eventId}/edit`);
       // The refused save answers 400 on purpose (the browser logs it); nothing else may go wrong.
       expectCleanConsole({ consoleErrors: page.consoleErrors.filter((error) => !error.includes("status of 400")) });

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { orderTotalCents } from "#domain/order";
 import { signUpInBrowser, type StorageState } from "#tests/support/browser-accounts";
 import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
 
@@ -199,6 +201,124 @@ describe("the dashboard", () => {
   });
 });
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The sandbox's card that always pays. */
+const SANDBOX_CARD = {
+  number: "4242 4242 4242 4242",
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 2,
+  cvc: "123",
+};
+
+/** Waits until the streamed parts of the page (recommendations) have arrived: no "Loading..." status left. */
+async function waitForStreamedParts(page: Page) {
+  await expect
+    .poll(() =>
+      page
+        .getByRole("status")
+        .filter({ hasText: /\.\.\.$/ })
+        .count(),
+    )
+    .toBe(0);
+}
+
+describe("the dashboard of an organizer with sales and promotions", () => {
+  it("shows My Events with status, sales and revenue and My Promotions by state, without accessibility violations", async () => {
+    const page = await openPage();
+    await signUpInBrowser(page, "Rahel Tsegaye");
+    const origin = new URL(page.url()).origin;
+    const title = `Silver Spring Coffee Ceremony ${randomUUID().slice(0, 6)}`;
+    const startsAt = new Date(Date.now() + 20 * DAY_MS);
+    const created = await page.request.post("/api/v1/my/events", {
+      headers: { Origin: origin },
+      data: {
+        title,
+        description: "A traditional **buna** ceremony with live krar music.",
+        categoryId: 1,
+        language: "en",
+        timeZone: "America/New_York",
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 3 * 60 * 60 * 1000).toISOString(),
+        venue: { id: 1 },
+        ticketTypes: [
+          { name: "General admission", priceCents: 30_00, quantity: 40 },
+          { name: "Children", priceCents: 0, quantity: 20 },
+        ],
+        publish: true,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const event = ((await created.json()) as { data: { id: number; ticketTypes: { id: number }[] } }).data;
+
+    // A guest buys two tickets with the sandbox card; another holds one without paying, which is not sold.
+    const guest = await page.context().browser()!.newContext({ baseURL: origin });
+    const order = (quantity: number, payment?: object) =>
+      guest.request.post("/api/v1/orders", {
+        data: {
+          eventId: event.id,
+          items: [{ ticketTypeId: event.ticketTypes[0]!.id, quantity }],
+          buyer: { name: "Mahlet Guest", email: `mahlet-${randomUUID().slice(0, 8)}@example.com` },
+          ...(payment ? { payment } : {}),
+        },
+      });
+    const bought = await order(2, { card: SANDBOX_CARD });
+    expect(bought.status()).toBe(201);
+    expect(((await bought.json()) as { data: { status: string } }).data.status).toBe("confirmed");
+    expect((await order(1)).status()).toBe(201);
+    await guest.close();
+
+    // Two promotions paid with the sandbox card: the social media kit from now, and again in a week.
+    const promote = (from?: Date) =>
+      page.request.post("/api/v1/promotions", {
+        headers: { Origin: origin },
+        data: {
+          eventId: event.id,
+          types: ["social"],
+          days: 3,
+          budgetCents: 500_00,
+          ...(from ? { startsAt: from.toISOString() } : {}),
+          payment: { card: SANDBOX_CARD },
+        },
+      });
+    expect((await promote()).status()).toBe(201);
+    expect((await promote(new Date(Date.now() + 7 * DAY_MS))).status()).toBe(201);
+
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    const myEvent = page.getByRole("article", { name: title });
+    const eventText = await myEvent.textContent();
+    expect(eventText).toContain("Published");
+    expect(eventText).toContain("2 / 60");
+    expect(eventText).toContain(`$${(orderTotalCents([{ quantity: 2, unitPriceCents: 30_00 }]) / 100).toFixed(2)}`);
+    const promotions = page.getByRole("region", { name: "My Promotions" });
+    expect(await promotions.getByRole("heading", { level: 3 }).allTextContents()).toEqual(["Scheduled", "Active"]);
+    for (const state of ["Scheduled", "Active"]) {
+      const group = promotions.getByRole("region", { name: state });
+      expect(await group.getByRole("listitem").count()).toBe(1);
+      expect(await group.getByRole("link", { name: title }).getAttribute("href")).toMatch(/^\/promote\/[0-9a-f-]{36}$/);
+      // Its badge says where it stands, and what it buys is listed.
+      expect(await group.getByRole("listitem").getByText(state, { exact: true }).count()).toBe(1);
+      expect(await group.getByRole("listitem").textContent()).toContain("Social media kit");
+    }
+
+    for (const [colorScheme, language] of [
+      ["light", "en"],
+      ["dark", "en"],
+      ["light", "ar"],
+    ] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(`/dashboard?lang=${language}`);
+      await waitForHydration(page);
+      expect(await page.locator("html").getAttribute("dir")).toBe(language === "ar" ? "rtl" : "ltr");
+      await waitForStreamedParts(page);
+      expect(await page.getByRole("article", { name: title }).count()).toBe(1);
+      expect(await page.locator("#my-promotions li").count()).toBe(2);
+      await expectNoAxeViolations(page);
+    }
+    expectCleanConsole(page);
+  }, 150_000);
+});
+
 describe("accessibility of the signed-in pages", () => {
   // One test each: axe takes several seconds on a long page.
   it.each([
@@ -213,14 +333,7 @@ describe("accessibility of the signed-in pages", () => {
     await page.goto(path);
     await waitForHydration(page);
     // Everything the person sees, the streamed recommendations included.
-    await expect
-      .poll(() =>
-        page
-          .getByRole("status")
-          .filter({ hasText: /\.\.\.$/ })
-          .count(),
-      )
-      .toBe(0);
+    await waitForStreamedParts(page);
     await expectNoAxeViolations(page);
   });
 });

@@ -11,6 +11,7 @@ import { categories, jobs, orders, profiles, sponsors, ticketTypes, venues } fro
 import { seedSampleData } from "#server/db/seed/seed";
 import { AppError } from "#server/errors";
 import { SEND_EVENT_CHANGE_EMAIL_JOB } from "#server/mail/event-change-emails";
+import { createSandboxProvider } from "#server/payments/sandbox-provider";
 import {
   createEvent,
   duplicateEvent,
@@ -21,7 +22,7 @@ import {
   updateEvent,
   type EditableTicketType,
 } from "#server/services/event-authoring";
-import { placeOrder } from "#server/services/orders";
+import { payOrder, placeOrder, refundOrder } from "#server/services/orders";
 import { searchVenues } from "#server/services/venues";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 import { insertUser } from "#tests/support/ticket-factories";
@@ -29,6 +30,8 @@ import { insertUser } from "#tests/support/ticket-factories";
 const SITE_URL = "http://localhost:3000";
 const NOW = new Date("2026-11-22T15:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
+const payments = createSandboxProvider();
+const GOOD_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" };
 
 let handle: DatabaseHandle;
 let uploadsDir: string;
@@ -277,6 +280,29 @@ describe(`editing events on the ${testDatabaseKind()} database`, () => {
     return { id, event };
   }
 
+  /** An order of `quantity` tickets of one type by a guest, paid with the sandbox card unless `isPaid` is false. */
+  async function buyTickets(eventId: number, ticketTypeId: number, quantity: number, isPaid = true) {
+    const { order } = await placeOrder(
+      handle.db,
+      null,
+      {
+        eventId,
+        items: [{ ticketTypeId, quantity }],
+        buyer: { name: "Pia Payer", email: "pia@example.com" },
+      },
+      { now: NOW, language: "en", siteUrl: SITE_URL },
+    );
+    if (!isPaid) return order.id;
+    const paid = await payOrder(
+      handle.db,
+      payments,
+      { orderId: order.id, card: GOOD_CARD, returnUrl: SITE_URL, cancelUrl: SITE_URL },
+      { now: NOW, siteUrl: SITE_URL },
+    );
+    expect(paid.outcome).toBe("paid");
+    return order.id;
+  }
+
   /** The edit form's input for an event as it is now. */
   function asInput(event: Awaited<ReturnType<typeof getEventForEditing>>, overrides: Partial<EventInput> = {}) {
     return input({
@@ -309,7 +335,7 @@ describe(`editing events on the ${testDatabaseKind()} database`, () => {
       editContext(),
     );
     expect((await getEventForEditing(handle.db, helper, id)).title).toBe("Jazz on the Wharf, encore");
-    // Co-organizers edit; only the organizer chooses the team, publishes and duplicates.
+    // Co-organizers do what the organizer does, except choosing the team.
     for (const team of [[helper.email, stranger.email], []]) {
       await expectRefusedWithoutChange(
         () => updateEvent(handle.db, helper, id, asInput(event, { coOrganizerEmails: team }), null, editContext()),
@@ -317,8 +343,18 @@ describe(`editing events on the ${testDatabaseKind()} database`, () => {
         { coOrganizerEmails: "organizer_only" },
       );
     }
-    await expectRefusedWithoutChange(() => publishEvent(handle.db, helper, id, NOW), "forbidden");
-    await expectRefusedWithoutChange(() => duplicateEvent(handle.db, helper, id, NOW), "forbidden");
+    const copy = await duplicateEvent(handle.db, helper, id, NOW);
+    expect(await getEventForEditing(handle.db, helper, copy.id)).toMatchObject({
+      status: "draft",
+      role: "co_organizer",
+      title: "Jazz on the Wharf, encore",
+    });
+    await publishEvent(handle.db, helper, copy.id, NOW);
+    // Still the organizer's event, now on sale.
+    expect(await getEventForEditing(handle.db, organizer, copy.id)).toMatchObject({
+      status: "published",
+      role: "organizer",
+    });
   });
 
   it("keeps quantities at or above what is sold, and types with sales in place", async () => {
@@ -355,7 +391,7 @@ describe(`editing events on the ${testDatabaseKind()} database`, () => {
       "invalid",
       { ticketTypes: "has_sales" },
     );
-    // Down to exactly what is sold, a new price, a removed unsold type and a new one: all fine.
+    // Down to exactly what is sold, a raised price, a removed unsold type and a new one: all fine.
     await updateEvent(
       handle.db,
       organizer,
@@ -375,6 +411,68 @@ describe(`editing events on the ${testDatabaseKind()} database`, () => {
       { name: "VIP", priceCents: 9000, quantity: 10, sold: 0 },
     ]);
     expect(await handle.db.select().from(ticketTypes).where(eq(ticketTypes.id, paid.id))).toEqual([]);
+  });
+
+  it("keeps a sold ticket type's price at or above what its current holders paid, holds aside", async () => {
+    const { id } = await createEvent(
+      handle.db,
+      organizer,
+      input({
+        ticketTypes: [
+          { name: "General admission", priceCents: 2500, quantity: 100 },
+          { name: "VIP", priceCents: 9000, quantity: 10 },
+          { name: "Student", priceCents: 1500, quantity: 20 },
+        ],
+      }),
+      [],
+      context(true),
+    );
+    const event = await getEventForEditing(handle.db, organizer, id);
+    const [general, vip, student] = event.ticketTypes as [EditableTicketType, EditableTicketType, EditableTicketType];
+    await buyTickets(id, general.id, 2);
+    // A VIP seat held by an order not paid yet: not sold, so it sets no price floor.
+    await buyTickets(id, vip.id, 1, false);
+    /** Saves the event with these prices (in cents) of General admission, VIP and Student. */
+    const save = (...prices: [number, number, number]) =>
+      updateEvent(
+        handle.db,
+        organizer,
+        id,
+        asInput(event, {
+          ticketTypes: [general, vip, student].map((type, index) => ({
+            id: type.id,
+            name: type.name,
+            priceCents: prices[index]!,
+            quantity: type.quantity,
+          })),
+        }),
+        null,
+        editContext(),
+      );
+
+    await expectRefusedWithoutChange(() => save(2000, 9000, 1500), "invalid", {
+      "ticketTypes.0.priceCents": "below_paid_price",
+    });
+    // A raise of the sold type, a cut of the one only held and of the unsold one: all fine.
+    await save(3000, 7500, 1000);
+    const laterOrder = await buyTickets(id, general.id, 1);
+    expect((await getEventForEditing(handle.db, organizer, id)).ticketTypes).toMatchObject([
+      { id: general.id, priceCents: 3000, sold: 3, ticketsSold: 3, lowestPriceCents: 3000 },
+      { id: vip.id, priceCents: 7500, sold: 1, ticketsSold: 0, lowestPriceCents: 0 },
+      { id: student.id, priceCents: 1000, sold: 0, ticketsSold: 0, lowestPriceCents: 0 },
+    ]);
+    // Back to the first price is now below what the latest buyer paid.
+    await expectRefusedWithoutChange(() => save(2500, 7500, 1000), "invalid", {
+      "ticketTypes.0.priceCents": "below_paid_price",
+    });
+    // Once that order is refunded its buyer holds nothing: the floor is what the others paid.
+    await refundOrder(handle.db, payments, organizer, laterOrder, { now: NOW, siteUrl: SITE_URL });
+    await save(2500, 7500, 1000);
+    expect((await getEventForEditing(handle.db, organizer, id)).ticketTypes[0]).toMatchObject({
+      priceCents: 2500,
+      ticketsSold: 2,
+      lowestPriceCents: 2500,
+    });
   });
 
   it("e-mails ticket holders when a published event's date or venue changes, and not otherwise", async () => {
@@ -482,11 +580,8 @@ describe(`editing events on the ${testDatabaseKind()} database`, () => {
     await expectRefusedWithoutChange(() => updateEvent(handle.db, organizer, id, ended, null, publish), "invalid", {
       endsAt: "in_the_past",
     });
-    await expectRefusedWithoutChange(
-      () => updateEvent(handle.db, helper, id, { ...ended, ...input({ title: "Helper's" }) }, null, publish),
-      "forbidden",
-    );
-    await updateEvent(handle.db, organizer, id, input({ title: "On sale now" }), null, publish);
+    // A co-organizer puts it on sale as the organizer would.
+    await updateEvent(handle.db, helper, id, input({ title: "On sale now" }), null, publish);
     expect(await getEventForEditing(handle.db, organizer, id)).toMatchObject({
       title: "On sale now",
       status: "published",

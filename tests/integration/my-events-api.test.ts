@@ -110,7 +110,7 @@ function upload(bytes: Uint8Array<ArrayBuffer>, alt: string, type = "image/jpeg"
 }
 
 describe(`/api/v1/my/events on the ${testDatabaseKind()} database`, () => {
-  it("creates, lists, edits, publishes and duplicates an event, as documented", async () => {
+  it("creates, lists, edits, publishes, duplicates and cancels an event, a co-organizer as the organizer", async () => {
     const created = await call("post", "/my/events", {}, { as: organizer, body: eventBody() });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ status: "draft", role: "organizer", coOrganizerEmails: [helper.email] });
@@ -139,15 +139,29 @@ describe(`/api/v1/my/events on the ${testDatabaseKind()} database`, () => {
       ticketTypes: [{ id: types[0]!.id, priceCents: 2500, quantity: 150 }],
     });
 
-    expect((await call("post", "/my/events/{id}/publish", { id }, { as: helper })).status).toBe(403);
-    const published = await call("post", "/my/events/{id}/publish", { id }, { as: organizer });
-    expect(published.body.data.status).toBe("published");
+    const published = await call("post", "/my/events/{id}/publish", { id }, { as: helper });
+    expect(published.status).toBe(200);
+    expect(published.body.data).toMatchObject({ status: "published", role: "co_organizer" });
     expect((await app.request(`${BASE}/events/${id}`)).status).toBe(200);
 
     const copy = await call("post", "/my/events/{id}/duplicate", { id }, { as: organizer });
     expect(copy.status).toBe(201);
     expect(copy.body.data).toMatchObject({ status: "draft", title: "Go-go on U Street, all night" });
-    expect((await call("post", "/my/events/{id}/duplicate", { id }, { as: helper })).status).toBe(403);
+    // A co-organizer's copy is still the organizer's event, with the same team.
+    const helpersCopy = await call("post", "/my/events/{id}/duplicate", { id }, { as: helper });
+    expect(helpersCopy.status).toBe(201);
+    expect(helpersCopy.body.data).toMatchObject({
+      status: "draft",
+      role: "co_organizer",
+      title: "Go-go on U Street, all night",
+      coOrganizerEmails: [helper.email],
+    });
+    const ofOrganizer = await call("get", "/my/events/{id}", { id: helpersCopy.body.data.id }, { as: organizer });
+    expect(ofOrganizer.body.data.role).toBe("organizer");
+
+    const cancelled = await call("post", "/my/events/{id}/cancel", { id }, { as: helper });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.status).toBe("cancelled");
   });
 
   it("publishes at once when asked, and makes its creator an organizer", async () => {
@@ -172,6 +186,8 @@ describe(`/api/v1/my/events on the ${testDatabaseKind()} database`, () => {
       ["post", "/my/events/{id}/cancel", {}],
       ["post", "/my/events/{id}/duplicate", {}],
       ["post", "/my/events/{id}/images", { form: upload(await photo(), "Mine") }],
+      // Too large to accept from anyone: a stranger still learns only that there is no such event.
+      ["post", "/my/events/{id}/images", { form: upload(new Uint8Array(20 * 1024 * 1024), "Huge") }],
       ["delete", "/my/events/{id}/images/{position}", {}],
     ];
     for (const [method, template, init] of attempts) {
@@ -314,12 +330,49 @@ describe(`/api/v1/my/events on the ${testDatabaseKind()} database`, () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("cancels an event for its organizer only", async () => {
+  it("keeps a sold ticket type's price at or above what its buyers paid", async () => {
     const { body } = await call("post", "/my/events", {}, { as: organizer, body: { ...eventBody(), publish: true } });
     const id = body.data.id as number;
-    expect((await call("post", "/my/events/{id}/cancel", { id }, { as: helper })).status).toBe(403);
-    const cancelled = await call("post", "/my/events/{id}/cancel", { id }, { as: organizer });
+    const [paid, free] = body.data.ticketTypes as { id: number }[];
+    const order = await app.request(`${BASE}/orders`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        eventId: id,
+        items: [{ ticketTypeId: paid!.id, quantity: 2 }],
+        buyer: { name: "Paying Parent", email: "payer@example.com" },
+        payment: { card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" } },
+      }),
+    });
+    expect(order.status).toBe(201);
+    expect(((await order.json()) as { data: { status: string } }).data.status).toBe("confirmed");
+    const withGeneralPrice = (priceCents: number) =>
+      eventBody({
+        ticketTypes: [
+          { id: paid!.id, name: "General admission", priceCents, quantity: 100 },
+          { id: free!.id, name: "Free for kids", priceCents: 0, quantity: 20 },
+        ],
+      });
+    const before = await snapshot();
+    const refused = await call("put", "/my/events/{id}", { id }, { as: organizer, body: withGeneralPrice(1500) });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: { code: "invalid", fields: { "ticketTypes.0.priceCents": "below_paid_price" } } },
+    });
+    expect(await snapshot()).toEqual(before);
+    const raised = await call("put", "/my/events/{id}", { id }, { as: organizer, body: withGeneralPrice(2400) });
+    expect(raised.status).toBe(200);
+    expect(raised.body.data.ticketTypes[0]).toMatchObject({ id: paid!.id, priceCents: 2400 });
+  });
+
+  it("cancels an event once, for its organizer or a co-organizer, never for anyone else", async () => {
+    const { body } = await call("post", "/my/events", {}, { as: organizer, body: { ...eventBody(), publish: true } });
+    const id = body.data.id as number;
+    expect((await call("post", "/my/events/{id}/cancel", { id }, { as: stranger })).status).toBe(404);
+    const cancelled = await call("post", "/my/events/{id}/cancel", { id }, { as: helper });
     expect(cancelled.body.data.status).toBe("cancelled");
+    const again = await call("post", "/my/events/{id}/cancel", { id }, { as: organizer });
+    expect(again).toMatchObject({ status: 409, body: { error: { fields: { event: "already_cancelled" } } } });
     const edit = await call("put", "/my/events/{id}", { id }, { as: organizer, body: eventBody() });
     expect(edit).toMatchObject({ status: 409, body: { error: { fields: { event: "cancelled" } } } });
   });

@@ -1,16 +1,29 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createMemoryRouter, RouterProvider, type AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "#app/i18n/locales/en.json";
+import { createTranslator } from "#app/i18n/translator";
+import { TranslationProvider } from "#app/i18n/use-translation";
 import * as categoriesPage from "#app/routes/categories";
 import * as eventPage from "#app/routes/event";
+import PricingPage from "#app/routes/pricing";
 import * as promotePage from "#app/routes/promote";
 import * as promotionPage from "#app/routes/promotion";
 import * as shareKitRoute from "#app/routes/promotion-share-kit";
+import { orderTotalCents } from "#domain/order";
+import {
+  digestEditions,
+  PROMOTION_LIMITS,
+  PROMOTION_TYPES,
+  RATE_CARD,
+  TICKETING_FEES,
+} from "#domain/promotion-pricing";
 import { selectRows, type DatabaseHandle } from "#server/db/client";
-import { events, promotions } from "#server/db/schema";
+import { eventCoOrganizers, events, promotions } from "#server/db/schema";
 import { readConfig } from "#server/env";
 import type { Viewer } from "#server/http/app-env";
 import { createSandboxProvider } from "#server/payments/sandbox-provider";
@@ -19,8 +32,8 @@ import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database
 
 /**
  * The promote, campaign and share kit pages' loaders and actions as React Router calls them (the
- * browser journey in tests/e2e/promote.test.ts renders them), and the category and sidebar
- * placements of the category and event pages.
+ * browser journey in tests/e2e/organizer-journey.test.ts renders them), the category and sidebar
+ * placements of the category and event pages, and what /pricing publishes.
  */
 const config = readConfig({ NODE_ENV: "test" });
 const SITE = config.publicUrl;
@@ -153,7 +166,16 @@ describe(`the promotion pages on the ${testDatabaseKind()} database`, () => {
       ["budget", "$300.50"],
     ]);
     expect(quote.status).toBe(200);
-    expect(quote.data!.quote).toMatchObject({ totalCents: 8 * 25_00 + 2 * 10_00, isWithinBudget: true });
+    // The digest: each Monday edition in the 8 days from now (one or two, as the week falls).
+    const editions = digestEditions({ startsAt: new Date(), days: 8 });
+    expect(quote.data!.quote).toMatchObject({
+      lines: [
+        { type: "homepage", unit: "day", units: 8 },
+        { type: "digest", unit: "edition", units: editions, unitCents: RATE_CARD.digest.cents },
+      ],
+      totalCents: 8 * RATE_CARD.homepage.cents + editions * RATE_CARD.digest.cents,
+      isWithinBudget: true,
+    });
     expect(await campaignCount()).toBe(0);
   });
 
@@ -315,6 +337,44 @@ describe(`the promotion pages on the ${testDatabaseKind()} database`, () => {
     expect((await image(null)).status).toBe(404);
   });
 
+  it("offers a co-organizer the events they help organize, and lets them pay; the digest only for a public one", async () => {
+    const helper = await viewerFor("Hana Helper");
+    await handle.db.insert(eventCoOrganizers).values({ eventId, userId: helper.userId });
+    const page = await openPromote("", helper);
+    expect((page.data!.events as { id: number }[]).map((event) => event.id)).toEqual([eventId]);
+
+    const { eventId: privateId } = await insertEventWithTicketTypes(handle.db, {
+      organizerId: helper.userId,
+      startsAt: new Date(Date.now() + 20 * DAY),
+      ticketTypes: [{ name: "General", priceCents: 20_00, quantity: 50 }],
+    });
+    await handle.db.update(events).set({ isPublic: false }).where(eq(events.id, privateId));
+    const before = await campaignCount();
+    const hidden = await submit(
+      [
+        ["intent", "pay"],
+        ["eventId", String(privateId)],
+        ["types", "digest"],
+        ["days", "8"],
+        ["budget", "100"],
+        ...CARD,
+      ],
+      helper,
+    );
+    expect(hidden.status).toBe(422);
+    expect(hidden.data!.problems).toEqual({ types: "digest_private_event" });
+    expect(en.promote.problems.digest_private_event).toEqual(expect.any(String));
+    expect(await campaignCount()).toBe(before);
+
+    const paid = await submit(
+      [["intent", "pay"], ["eventId", String(eventId)], ["types", "search"], ["days", "2"], ["budget", "100"], ...CARD],
+      helper,
+    );
+    expect(paid.status).toBe(302);
+    expect(paid.headers.get("Location")).toMatch(/^\/promote\/[0-9a-f-]{36}\?paid=1$/);
+    expect(await campaignCount()).toBe(before + 1);
+  });
+
   it("shows running category and sidebar promotions on the category page and beside other events", async () => {
     const [event] = await handle.db
       .select({ categoryId: events.categoryId })
@@ -361,5 +421,81 @@ describe(`the promotion pages on the ${testDatabaseKind()} database`, () => {
     ]);
     // Never an event's own promotion beside itself.
     expect((await openEvent(eventId)).data!.sidebarAds).toEqual([]);
+  });
+});
+
+describe("the pricing page", () => {
+  /** /pricing in English, as the server renders it. */
+  function pricingHtml(): string {
+    const router = createMemoryRouter([{ path: "/pricing", element: createElement(PricingPage) }], {
+      initialEntries: ["/pricing"],
+    });
+    return renderToStaticMarkup(
+      createElement(
+        TranslationProvider,
+        { value: createTranslator("en", en) },
+        createElement(RouterProvider, { router }),
+      ),
+    );
+  }
+  /** Text as read: tags dropped, the entities React writes decoded. */
+  const textOf = (fragment: string) =>
+    fragment
+      .replace(/<[^>]+>/g, "")
+      .replaceAll("&#x27;", "'")
+      .replaceAll("&amp;", "&")
+      .trim();
+  /** Dollars as the page writes them: "$25.00", "$1,000.00". */
+  const dollars = (cents: number) =>
+    `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+  it("lists every line of the rate card quotes charge from, at its price and unit", () => {
+    const html = pricingHtml();
+    const { t } = createTranslator("en", en);
+    const rows = [...html.matchAll(/<tr[^>]*>\s*<th scope="row"[^>]*>(.*?)<\/th>(.*?)<\/tr>/gs)].map(
+      ([, name, cells]) => ({
+        name: textOf(name!),
+        cells: [...cells!.matchAll(/<td[^>]*>(.*?)<\/td>/gs)].map(([, cell]) => textOf(cell!)),
+      }),
+    );
+    expect(rows.map((row) => row.name)).toEqual(PROMOTION_TYPES.map((type) => t(`promote.types.${type}`)));
+    for (const [index, type] of PROMOTION_TYPES.entries()) {
+      const { unit, cents } = RATE_CARD[type];
+      expect(rows[index]!.cells).toEqual([
+        t(`promote.typeDescriptions.${type}`),
+        t(`promote.rates.${unit}`, { price: dollars(cents) }),
+      ]);
+      // The figure itself, in a sentence of its own (a missing message would show its key).
+      expect(rows[index]!.cells[1]).toContain(dollars(cents));
+      expect(rows[index]!.cells[1]).not.toContain("promote.rates");
+    }
+    expect(textOf(html)).toContain(
+      `A promotion runs from ${PROMOTION_LIMITS.minDays} to ${PROMOTION_LIMITS.maxDays} days; ` +
+        `a budget can go up to ${dollars(PROMOTION_LIMITS.maxBudgetCents)}.`,
+    );
+  });
+
+  it("states the ticketing fees checkout adds to an order", () => {
+    const html = pricingHtml();
+    const fees = Object.fromEntries(
+      [...html.matchAll(/<dt[^>]*>(.*?)<\/dt>\s*<dd[^>]*>(.*?)<\/dd>/gs)].map(([, term, value]) => [
+        textOf(term!),
+        textOf(value!),
+      ]),
+    );
+    expect(fees).toEqual({
+      [en.pricing.percentFee]: `${TICKETING_FEES.basisPoints / 100}%`,
+      [en.pricing.fixedFee]: dollars(TICKETING_FEES.fixedCentsPerPaidOrder),
+    });
+    // What checkout charges beyond the tickets on a paid order, and on a free one.
+    const paidFee = orderTotalCents([{ quantity: 2, unitPriceCents: 40_00 }]) - 2 * 40_00;
+    const expectedPaidFee =
+      Math.round((2 * 40_00 * TICKETING_FEES.basisPoints) / 10_000) + TICKETING_FEES.fixedCentsPerPaidOrder;
+    expect(paidFee).toBe(expectedPaidFee);
+    expect(orderTotalCents([{ quantity: 2, unitPriceCents: 0 }])).toBe(0);
+    const text = textOf(html);
+    expect(text).toContain(paidFee === 0 ? en.pricing.noFees : en.pricing.feesApply);
+    expect(text).not.toContain(paidFee === 0 ? en.pricing.feesApply : en.pricing.noFees);
+    expect(text).toContain(en.pricing.freeEvents);
   });
 });

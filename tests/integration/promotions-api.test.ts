@@ -1,15 +1,16 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEventSearch } from "#domain/event-search";
 import { RATE_CARD } from "#domain/promotion-pricing";
+import { DIGEST_SCHEDULE, nextWeeklyRunAfter } from "#domain/schedule";
 import type { OpenApiDocument } from "#server/api/openapi";
 import { createApp, type App } from "#server/app";
 import { selectRows, type DatabaseHandle } from "#server/db/client";
-import { eventCoOrganizers } from "#server/db/schema";
+import { eventCoOrganizers, events } from "#server/db/schema";
 import { readConfig } from "#server/env";
 import { createJobHandlers } from "#server/jobs/job-handlers";
 import { runDueJobs } from "#server/jobs/run-due-jobs";
@@ -30,6 +31,9 @@ const DAY = 24 * 60 * 60 * 1000;
 const SITE = "http://localhost:5173";
 const GOOD_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123" };
 const DECLINED_CARD = { ...GOOD_CARD, number: "4000 0000 0000 0002" };
+/** The next weekly digest edition (Monday 14:00 UTC), a few days off at least, and the day after it. */
+const EDITION = nextWeeklyRunAfter(new Date(Date.now() + 2 * DAY), DIGEST_SCHEDULE.weekday, DIGEST_SCHEDULE.hour);
+const DAY_AFTER_EDITION = new Date(EDITION.getTime() + DAY);
 
 let handle: DatabaseHandle;
 let app: App;
@@ -132,9 +136,11 @@ function recordingMailer(): Mailer & { sent: RenderedEmail[] } {
 
 describe(`/api/v1/promotions on the ${testDatabaseKind()} database`, () => {
   it("quotes from the rate card for a signed-in person, and says what is wrong with a bad request", async () => {
+    // From two hours before an edition, 8 days hold that edition and the next one.
+    const startsAt = new Date(EDITION.getTime() - 2 * 60 * 60 * 1000).toISOString();
     const quote = await call("post", "/promotions/quote", {
       as: stranger,
-      body: { types: ["digest", "homepage"], days: 8, budgetCents: 100_00 },
+      body: { types: ["digest", "homepage"], days: 8, budgetCents: 100_00, startsAt },
     });
     expect(quote.status).toBe(200);
     expect(quote.body.data).toEqual({
@@ -148,7 +154,7 @@ describe(`/api/v1/promotions on the ${testDatabaseKind()} database`, () => {
         },
         {
           type: "digest",
-          unit: "week",
+          unit: "edition",
           units: 2,
           unitCents: RATE_CARD.digest.cents,
           amountCents: 2 * RATE_CARD.digest.cents,
@@ -168,6 +174,19 @@ describe(`/api/v1/promotions on the ${testDatabaseKind()} database`, () => {
       days: "days_out_of_range",
       budgetCents: "budget_out_of_range",
     });
+    // The day after an edition, 3 days hold none: the digest would be paid for and never sent.
+    const noEdition = await call("post", "/promotions/quote", {
+      as: stranger,
+      body: { types: ["homepage", "digest"], days: 3, budgetCents: 100_00, startsAt: DAY_AFTER_EDITION.toISOString() },
+    });
+    expect(noEdition.status).toBe(400);
+    expect(noEdition.body.error.fields).toEqual({ types: "no_digest_edition" });
+    const badStart = await call("post", "/promotions/quote", {
+      as: stranger,
+      body: { types: ["search"], days: 3, budgetCents: 100_00, startsAt: "next Monday" },
+    });
+    expect(badStart.status).toBe(400);
+    expect(Object.keys(badStart.body.error.fields)).toEqual(["startsAt"]);
     expect((await call("post", "/promotions/quote", { as: stranger, raw: "{not json" })).status).toBe(400);
     expect(
       (await call("post", "/promotions/quote", { body: { types: ["search"], days: 1, budgetCents: 0 } })).status,
@@ -235,11 +254,22 @@ describe(`/api/v1/promotions on the ${testDatabaseKind()} database`, () => {
     expect(await getShareKit(handle.db, stranger, campaignId, SITE)).toBeNull();
   });
 
-  it("lets only the organizer promote: a co-organizer gets 403, anyone else 404, and nothing changes", async () => {
+  it("lets a co-organizer promote the event, as its organizer can: the campaign is theirs", async () => {
+    const asHelper = await call("post", "/promotions", {
+      as: coOrganizer,
+      body: purchase({ types: ["search"], days: 7 }),
+    });
+    expect(asHelper.status).toBe(201);
+    expect(asHelper.body.data).toMatchObject({ eventId, types: ["search"], priceCents: 7 * RATE_CARD.search.cents });
+    const campaignId = asHelper.body.data.id as string;
+    expect((await call("get", "/promotions", { as: coOrganizer })).body.data).toEqual([
+      expect.objectContaining({ id: campaignId, state: "active" }),
+    ]);
+    expect((await call("get", "/promotions/{id}", { as: coOrganizer, id: campaignId })).status).toBe(200);
+  });
+
+  it("refuses anyone who neither organizes nor co-organizes the event with 404, and nothing changes", async () => {
     const before = await snapshot();
-    const asHelper = await call("post", "/promotions", { as: coOrganizer, body: purchase() });
-    expect(asHelper.status).toBe(403);
-    expect(asHelper.body.error.code).toBe("forbidden");
     const asStranger = await call("post", "/promotions", { as: stranger, body: purchase() });
     expect(asStranger.status).toBe(404);
     expect(asStranger.body.error.code).toBe("not_found");
@@ -280,6 +310,10 @@ describe(`/api/v1/promotions on the ${testDatabaseKind()} database`, () => {
       [{ types: ["search", "billboard"] }, { "types.1": "unknown_type" }],
       [{ startsAt: new Date(Date.now() - DAY).toISOString() }, { startsAt: "start_in_past" }],
       [{ startsAt: new Date(Date.now() + 40 * DAY).toISOString() }, { startsAt: "start_after_event" }],
+      [
+        { types: ["search", "digest"], days: 3, startsAt: DAY_AFTER_EDITION.toISOString() },
+        { types: "no_digest_edition" },
+      ],
       [{ payment: { card: DECLINED_CARD } }, { "payment.card": "card_declined" }],
       [{ payment: {} }, { "payment.card": "card_required" }],
       [{ payment: { card: { ...GOOD_CARD, number: "1234" } } }, { "payment.card.number": "card_number_invalid" }],
@@ -294,6 +328,44 @@ describe(`/api/v1/promotions on the ${testDatabaseKind()} database`, () => {
     const prototype = await call("post", "/promotions", { as: organizer, raw: '{"__proto__": {"days": 3}}' });
     expect(prototype.status).toBe(400);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses the digest where it would be paid for and never sent, and charges it per edition", async () => {
+    // Ending a minute before an edition: a campaign that outlasts it holds the edition, the event does not.
+    const endingBefore = await insertEventWithTicketTypes(handle.db, {
+      organizerId: organizer.userId,
+      startsAt: new Date(EDITION.getTime() - 3 * 60 * 60 * 1000 - 60_000),
+      ticketTypes: [{ name: "General", priceCents: 10_00, quantity: 10 }],
+    });
+    const privateEvent = await insertEventWithTicketTypes(handle.db, {
+      organizerId: organizer.userId,
+      ticketTypes: [{ name: "General", priceCents: 10_00, quantity: 10 }],
+    });
+    await handle.db.update(events).set({ isPublic: false }).where(eq(events.id, privateEvent.eventId));
+    const before = await snapshot();
+    const late = await call("post", "/promotions", {
+      as: organizer,
+      body: purchase({
+        eventId: endingBefore.eventId,
+        types: ["digest"],
+        days: 2,
+        startsAt: new Date(EDITION.getTime() - 2 * DAY + 30 * 60_000).toISOString(),
+      }),
+    });
+    expect(late.status).toBe(400);
+    expect(late.body.error.fields).toEqual({ types: "no_digest_edition" });
+    const hidden = await call("post", "/promotions", {
+      as: organizer,
+      body: purchase({ eventId: privateEvent.eventId, types: ["digest"], days: 8 }),
+    });
+    expect(hidden.status).toBe(400);
+    expect(hidden.body.error.fields).toEqual({ types: "digest_private_event" });
+    expect(await snapshot()).toEqual(before);
+
+    // Any 7 days hold exactly one Monday edition: one edition charged, where a week started was before.
+    const bought = await call("post", "/promotions", { as: organizer, body: purchase({ types: ["digest"], days: 7 }) });
+    expect(bought.status).toBe(201);
+    expect(bought.body.data).toMatchObject({ types: ["digest"], priceCents: RATE_CARD.digest.cents, placements: [] });
   });
 
   it("ends a campaign by its job at its end: placements off, state ended, the organizer e-mailed", async () => {

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "#domain/language";
+import { RATE_CARD } from "#domain/promotion-pricing";
+import { DIGEST_SCHEDULE, nextWeeklyRunAfter } from "#domain/schedule";
 import type { Database, DatabaseHandle } from "#server/db/client";
 import {
   categories,
@@ -22,7 +24,9 @@ import { runDueScheduledTasks, SCHEDULED_TASKS } from "#server/jobs/scheduled-ta
 import { createLogger } from "#server/logger";
 import { DIGEST_WORDS } from "#server/mail/digest-email";
 import { createMailboxMailer } from "#server/mail/mailer";
+import { createSandboxProvider } from "#server/payments/sandbox-provider";
 import { getReceivesDigest, setReceivesDigest, unsubscribeFromDigest } from "#server/services/newsletter";
+import { purchaseCampaign } from "#server/services/promotions";
 import { queueWeeklyDigest, SEND_DIGEST_EMAIL_JOB } from "#server/services/weekly-digest";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 import { insertEventWithTicketTypes, insertUser } from "#tests/support/ticket-factories";
@@ -319,5 +323,59 @@ describe(`the weekly digest on the ${testDatabaseKind()} database`, () => {
     const before = (await db.select({ id: mailboxMessages.id }).from(mailboxMessages)).length;
     await runJobs(new Date(runAt.getTime() + 5_000));
     expect(await db.select({ id: mailboxMessages.id }).from(mailboxMessages)).toHaveLength(before);
+  });
+
+  it("lists every campaign paid for the edition first, however many, and no unpaid event before them", async () => {
+    // The edition the campaigns below pay for: the first Monday 14:00 UTC from now on.
+    const edition = nextWeeklyRunAfter(new Date(now.getTime() - 1), DIGEST_SCHEDULE.weekday, DIGEST_SCHEDULE.hour);
+    const [technology] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.key, "technology"));
+    const unpaid = ["Unpaid Sooner Meetup", "Bought After The Edition Expo"];
+    await addEvent(unpaid[0]!, technology!.id, 9 * DAY_MS);
+    const late = await addEvent(unpaid[1]!, technology!.id, 8 * DAY_MS);
+    await addCampaign(late, ["digest"], {
+      startsAt: new Date(edition.getTime() + 60_000),
+      endsAt: new Date(edition.getTime() + 7 * DAY_MS),
+    });
+    // More paid campaigns than a digest used to hold, bought as organizers buy them.
+    const paid = [
+      "Paid Showcase One",
+      "Paid Showcase Two",
+      "Paid Showcase Three",
+      "Paid Showcase Four",
+      "Paid Showcase Five",
+    ];
+    for (const [index, title] of paid.entries()) {
+      const made = await addEvent(title, technology!.id, (11 + index) * DAY_MS);
+      const bought = await purchaseCampaign(
+        db,
+        createSandboxProvider(),
+        { userId: made.organizerId },
+        { eventId: made.eventId, types: ["digest"], days: 7, budgetCents: 100_00 },
+        { now, siteUrl: SITE, card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" } },
+      );
+      // Any 7 days hold one edition: this one.
+      expect(bought).toMatchObject({ outcome: "paid", campaign: { priceCents: RATE_CARD.digest.cents } });
+    }
+    // Running at the edition's instant, ended (by its job) before the e-mails went out: still in it.
+    const endedSince = "Ended Since The Edition Gala";
+    const endedSinceEvent = await addEvent(endedSince, technology!.id, 16 * DAY_MS);
+    await addCampaign(endedSinceEvent, ["digest"], {
+      startsAt: new Date(edition.getTime() - HOUR_MS),
+      endsAt: new Date(edition.getTime() + 60_000),
+      endedAt: new Date(edition.getTime() + 60_000),
+    });
+
+    expect(await queueWeeklyDigest(db, { runAt: edition.toISOString() }, new Date(edition.getTime() + 1_000))).toBe(1);
+    // The e-mails go out minutes after the edition's instant.
+    await runJobs(new Date(edition.getTime() + 5 * 60_000));
+    const digest = (await mailTo(people.amharic)).at(-1)!;
+    const titles = [...paid, endedSince, ...unpaid]
+      .filter((title) => digest.text.includes(title))
+      .sort((a, b) => digest.text.indexOf(a) - digest.text.indexOf(b));
+    // Every paid one first, soonest first; then the upcoming events, soonest first, though they start sooner.
+    expect(titles).toEqual([...paid, endedSince, unpaid[1], unpaid[0]]);
   });
 });

@@ -1,6 +1,6 @@
 import { MAX_EVENT_IMAGES, utcToLocalDateTime } from "#domain/event-input";
 import type { EditableEvent } from "#server/services/event-authoring";
-import type { EventFormValues, ImageSlotValues } from "./event-form-values";
+import type { EventFormValues, ImageSlotValues, TicketTypeSales } from "./event-form-values";
 
 /*
  * An event as its edit form shows it: instants as wall-clock readings in the event's zone, cents as
@@ -52,7 +52,18 @@ export function editableFormValues(event: EditableEvent): EventFormValues {
   };
 }
 
-/** Tickets sold per ticket type id, as the form's rows look them up. */
-export function soldByTicketType(event: Pick<EditableEvent, "ticketTypes">): Record<string, number> {
-  return Object.fromEntries(event.ticketTypes.map((type) => [String(type.id), type.sold]));
+/** What each ticket type has sold, held and been paid, by type id, as the form's rows look them up. */
+export function ticketTypeSalesOf(event: Pick<EditableEvent, "ticketTypes">): Record<string, TicketTypeSales> {
+  return Object.fromEntries(
+    event.ticketTypes.map((type) => [
+      String(type.id),
+      {
+        sold: type.ticketsSold,
+        // The service's `sold` counts holds too: what it has beyond the valid tickets is held.
+        held: Math.max(0, type.sold - type.ticketsSold),
+        lowestPriceCents: type.lowestPriceCents,
+        hasOrders: type.hasOrders,
+      },
+    ]),
+  );
 }

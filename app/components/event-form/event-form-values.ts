@@ -18,6 +18,18 @@ export interface TicketTypeValues {
   salesEnd: string;
 }
 
+/** What an existing ticket type has sold, as its row shows it (edit, by the type's id). */
+export interface TicketTypeSales {
+  /** Tickets sold and still valid, as My Events and the sales page count them. */
+  sold: number;
+  /** Seats held by orders not paid yet: with `sold`, the lowest the quantity may go. */
+  held: number;
+  /** The lowest price it may take, in cents: the most a current holder paid for one (0: any). */
+  lowestPriceCents: number;
+  /** Orders name it: it cannot be removed. */
+  hasOrders: boolean;
+}
+
 export interface VenueValues {
   name: string;
   address: string;

@@ -13,6 +13,7 @@ import {
   INTENTS,
   imageFileName,
   type EventFormValues,
+  type TicketTypeSales,
   type VenueOption,
 } from "./event-form-values";
 import { Field, FieldProblem, fieldId, FormSection, INPUT_CLASSES, useProblemText } from "./form-parts";
@@ -54,13 +55,14 @@ export function EventForm({
   choices,
 }: {
   kind: EventFormKind;
-  /** Only the organizer puts a draft on sale and chooses the co-organizers; co-organizers edit the rest. */
+  /** Only the organizer chooses the co-organizers; co-organizers do all the rest too. */
   isOrganizer: boolean;
   values: EventFormValues;
   problems: EventFormProblems;
   venueMatches: readonly VenueOption[] | null;
   preview: string | null;
-  sold: Readonly<Record<string, number>>;
+  /** What each existing ticket type has sold, by its id (edit). */
+  sold: Readonly<Record<string, TicketTypeSales>>;
   choices: EventFormChoices;
 }) {
   const { t } = useTranslation();
@@ -226,19 +228,11 @@ export function EventForm({
           <SubmitButton intent={INTENTS.save} savingIntent={savingIntent} label={t("eventForm.saveChanges")} primary />
         ) : (
           <>
-            {isOrganizer && (
-              <SubmitButton
-                intent={INTENTS.publish}
-                savingIntent={savingIntent}
-                label={t("eventForm.publish")}
-                primary
-              />
-            )}
+            <SubmitButton intent={INTENTS.publish} savingIntent={savingIntent} label={t("eventForm.publish")} primary />
             <SubmitButton
               intent={INTENTS.draft}
               savingIntent={savingIntent}
               label={t(kind === "create" ? "eventForm.saveDraft" : "eventForm.saveDraftChanges")}
-              primary={!isOrganizer}
             />
           </>
         )}

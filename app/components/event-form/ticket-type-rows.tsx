@@ -2,9 +2,16 @@ import { Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { EVENT_TEXT_LIMITS, MAX_TICKET_QUANTITY, MAX_TICKET_TYPES } from "#domain/event-input";
 import { buttonClasses } from "#app/components/ui/button";
-import { formatCount } from "#app/i18n/format";
+import { formatCount, formatMoney } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
-import { emptyTicketType, FIELD, INTENTS, ticketTypeFieldName, type TicketTypeValues } from "./event-form-values";
+import {
+  emptyTicketType,
+  FIELD,
+  INTENTS,
+  ticketTypeFieldName,
+  type TicketTypeSales,
+  type TicketTypeValues,
+} from "./event-form-values";
 import { Field, INPUT_CLASSES } from "./form-parts";
 import type { EventFormProblems } from "./parse-event-form";
 import type { Language } from "#domain/language";
@@ -17,8 +24,9 @@ interface Row {
 /**
  * The event's ticket types, one row each, added and removed in the page (before JavaScript, the
  * buttons ask the action to send the form back with a row more or less). Rows are numbered by their
- * place, so the names the action reads have no gaps. A type that has sold tickets shows how many and
- * cannot be removed; its quantity cannot go below them.
+ * place, so the names the action reads have no gaps. A type that has sold tickets shows how many (and
+ * how many unpaid orders hold); its quantity cannot go below both, its price below what a holder paid,
+ * and a type with orders cannot be removed.
  */
 export function TicketTypeRows({
   ticketTypes,
@@ -26,8 +34,8 @@ export function TicketTypeRows({
   problems,
 }: {
   ticketTypes: readonly TicketTypeValues[];
-  /** Tickets sold per existing type id (edit). */
-  sold: Readonly<Record<string, number>>;
+  /** What each existing type has sold, by its id (edit). */
+  sold: Readonly<Record<string, TicketTypeSales>>;
   problems: EventFormProblems;
 }) {
   const { t, i18n } = useTranslation();
@@ -49,7 +57,11 @@ export function TicketTypeRows({
   return (
     <div className="flex flex-col gap-4">
       {rows.map(({ key, values }, index) => {
-        const soldCount = values.id ? (sold[values.id] ?? 0) : 0;
+        const sales = values.id ? sold[values.id] : undefined;
+        const soldCount = sales?.sold ?? 0;
+        const heldCount = sales?.held ?? 0;
+        const lowestPriceCents = sales?.lowestPriceCents ?? 0;
+        const language = i18n.language as Language;
         const name = (field: Parameters<typeof ticketTypeFieldName>[1]) => ticketTypeFieldName(index, field);
         return (
           <fieldset key={key} className="flex flex-col gap-4 rounded-lg border border-border p-4">
@@ -57,10 +69,12 @@ export function TicketTypeRows({
             {values.id && <input type="hidden" name={name("id")} value={values.id} />}
             {soldCount > 0 && (
               <p className="text-sm text-muted-foreground">
-                {t("eventForm.soldCount", {
-                  count: soldCount,
-                  sold: formatCount(soldCount, i18n.language as Language),
-                })}
+                {t("eventForm.soldCount", { count: soldCount, sold: formatCount(soldCount, language) })}
+              </p>
+            )}
+            {heldCount > 0 && (
+              <p className="text-sm text-muted-foreground">
+                {t("eventForm.heldCount", { count: heldCount, held: formatCount(heldCount, language) })}
               </p>
             )}
             <div className="grid gap-4 sm:grid-cols-3">
@@ -78,7 +92,11 @@ export function TicketTypeRows({
               <Field
                 field={name("price")}
                 label={t("eventForm.ticketPrice")}
-                hint={t("eventForm.ticketPriceHint")}
+                hint={
+                  lowestPriceCents > 0
+                    ? t("eventForm.priceAtLeastPaid", { price: formatMoney(lowestPriceCents, language) })
+                    : t("eventForm.ticketPriceHint")
+                }
                 problems={problems}
               >
                 {(props) => (
@@ -86,7 +104,7 @@ export function TicketTypeRows({
                     {...props}
                     name={name("price")}
                     type="number"
-                    min={0}
+                    min={lowestPriceCents / 100}
                     step="0.01"
                     inputMode="decimal"
                     dir="ltr"
@@ -98,7 +116,13 @@ export function TicketTypeRows({
               <Field
                 field={name("quantity")}
                 label={t("eventForm.ticketQuantity")}
-                hint={soldCount > 0 ? t("eventForm.quantityAtLeastSold", { count: soldCount }) : undefined}
+                hint={
+                  heldCount > 0
+                    ? t("eventForm.quantityAtLeastHeld", { min: formatCount(soldCount + heldCount, language) })
+                    : soldCount > 0
+                      ? t("eventForm.quantityAtLeastSold", { count: soldCount })
+                      : undefined
+                }
                 problems={problems}
               >
                 {(props) => (
@@ -106,7 +130,7 @@ export function TicketTypeRows({
                     {...props}
                     name={name("quantity")}
                     type="number"
-                    min={Math.max(1, soldCount)}
+                    min={Math.max(1, soldCount + heldCount)}
                     max={MAX_TICKET_QUANTITY}
                     step={1}
                     inputMode="numeric"
@@ -149,7 +173,7 @@ export function TicketTypeRows({
                 </Field>
               ))}
             </div>
-            {rows.length > 1 && soldCount === 0 && (
+            {rows.length > 1 && !sales?.hasOrders && (
               <button
                 type="submit"
                 name={FIELD.intent}
