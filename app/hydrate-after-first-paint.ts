@@ -8,8 +8,10 @@ import { Transform } from "node:stream";
  *
  * This rewrites the streamed HTML so those requests start after the first frame is painted: the
  * `modulepreload` links are taken out of <head>, and the inline module script is parked as an inert
- * `<script type="text/x-route-modules">`; a short inline loader after it re-adds the preloads and
- * runs the parked script once the page has painted (at once in a hidden tab, which paints nothing).
+ * `<script type="text/x-route-modules">`; a short inline loader after it runs the parked script once
+ * the page has painted (at once in a hidden tab, which paints nothing), and re-adds the preloads in a
+ * task of its own: some twenty links take a phone tens of milliseconds, which would otherwise block
+ * input in one long task together with the script's start.
  * The loader removes itself and the parked script is swapped for a real one, so hydration finds the
  * elements <Scripts> rendered. Should React Router ever render these tags differently, the rewrite
  * finds nothing to park and the page loads as before.
@@ -23,9 +25,9 @@ function loaderScript(nonce: string, preloads: string[]): string {
     `(function(){var hrefs=${JSON.stringify(preloads).replaceAll("<", "\\u003c")};` +
     `var self=document.currentScript;var parked=self.previousElementSibling;self.remove();var started=false;` +
     `function start(){if(started)return;started=true;` +
-    `hrefs.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link);});` +
     `var script=document.createElement("script");script.type="module";script.async=true;script.nonce=parked.nonce;` +
-    `script.textContent=parked.textContent;parked.replaceWith(script);}` +
+    `script.textContent=parked.textContent;parked.replaceWith(script);` +
+    `setTimeout(function(){hrefs.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link);});},0);}` +
     `if(document.visibilityState==="hidden"){start();}else{requestAnimationFrame(function(){setTimeout(start,0);});}})();`;
   return `<script nonce="${nonce}">${code}</script>`;
 }

@@ -148,7 +148,7 @@ export function EventCard({
         <p className="text-sm">
           <Link
             to={`/users/${event.organizer.id}`}
-            className="relative z-10 text-muted-foreground hover:text-foreground hover:underline"
+            className="relative z-10 inline-flex min-h-6 items-center text-muted-foreground hover:text-foreground hover:underline"
           >
             {t("eventCard.by", { name: event.organizer.name })}
           </Link>

@@ -27,7 +27,11 @@ export function InterestsPicker({
   const shown = expanded ? INTERESTS : INTERESTS.slice(0, INTERESTS_SHOWN_BY_DEFAULT);
   const isSignedIn = savedKeys !== null;
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-7xl scroll-mt-24 px-4 py-10">
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="defer-rendering mx-auto w-full max-w-7xl scroll-mt-24 px-4 py-10"
+    >
       <h2 id={`${id}-title`} className="mb-2 text-2xl font-bold">
         {title ?? t("home.interestsTitle")}
       </h2>

@@ -7,7 +7,7 @@ import { SiteLogo } from "./site-logo";
 export function SiteFooter() {
   const { t } = useTranslation();
   return (
-    <footer className="mt-16 border-t border-border bg-muted/40">
+    <footer className="defer-rendering mt-16 border-t border-border bg-muted/40">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="flex flex-col gap-3">
           <SiteLogo />

@@ -133,7 +133,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <MajorEvents majorEvents={home.majorEvents} />
         </Section>
       )}
-      <section className="mx-auto my-12 max-w-7xl px-4">
+      <section className="defer-rendering mx-auto my-12 max-w-7xl px-4">
         <div className="flex flex-col items-start gap-4 rounded-2xl bg-primary p-8 text-primary-foreground md:p-12">
           <h2 className="text-3xl font-bold">{t("home.ctaTitle")}</h2>
           <p className="max-w-2xl text-lg opacity-90">{t("home.ctaBody")}</p>
@@ -167,7 +167,7 @@ function Section({
 }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby={`${id}-title`} className="mx-auto max-w-7xl px-4 py-10">
+    <section aria-labelledby={`${id}-title`} className="defer-rendering mx-auto max-w-7xl px-4 py-10">
       <div className="mb-6 flex items-end justify-between gap-4">
         <h2 id={`${id}-title`} className="text-2xl font-bold">
           {title}

@@ -83,6 +83,13 @@ export async function expectNoAxeViolations(page: Page, { exclude }: { exclude?:
   await settleAnimations(page);
   const hasAxe = await page.evaluate(() => "axe" in window);
   if (!hasAxe) await page.evaluate(axe.source);
+  // Sections below the first screen are drawn only as they come near it (`defer-rendering` in app.css):
+  // draw them all, so that axe checks them as a visitor scrolling down sees them.
+  await page.evaluate(() => {
+    for (const section of document.querySelectorAll<HTMLElement>(".defer-rendering")) {
+      section.style.contentVisibility = "visible";
+    }
+  });
   const violations = await page.evaluate(
     ({ tags, exclude }) =>
       (window as unknown as { axe: typeof axe }).axe
@@ -99,6 +106,10 @@ export async function expectNoAxeViolations(page: Page, { exclude }: { exclude?:
         ),
     { tags: AXE_TAGS, exclude },
   );
+  await page.evaluate(() => {
+    for (const section of document.querySelectorAll<HTMLElement>(".defer-rendering"))
+      section.style.contentVisibility = "";
+  });
   expect(violations, violations.join("; ")).toEqual([]);
 }
 
