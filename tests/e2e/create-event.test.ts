@@ -70,6 +70,109 @@ describe("creating and editing an event", () => {
     expect(new URL(page.url()).searchParams.get("next")).toBe("/create");
   });
 
+  it("previews the description's Markdown as the event's page will show it, without what could run", async () => {
+    const page = await openPage({ storageState: await signedInState("Liya Haile") });
+    await page.goto("/create");
+    await waitForHydration(page);
+    const preview = page.getByRole("region", { name: "Preview", exact: true });
+    expect(await preview.textContent()).toContain("The preview appears here as you write the description.");
+
+    await page
+      .getByLabel("Description", { exact: true })
+      .fill(
+        [
+          "## Programme",
+          "",
+          "Doors at seven. **Bring a friend.** More at [the harbor's site](https://example.com/harbor).",
+          "",
+          `<img src="/no-such-picture.png" onerror="window.injected = 'img'"> <script>window.injected = "script"</script>`,
+          `<a href="javascript:window.injected = 'link'">Click me</a>`,
+        ].join("\n"),
+      );
+    // The heading, bold text and link show as such once the server has rendered them (as you type).
+    const heading = preview.getByRole("heading", { level: 3, name: "Programme", exact: true });
+    await heading.waitFor();
+    expect(await heading.isVisible()).toBe(true);
+    const bold = preview.getByText("Bring a friend.", { exact: true });
+    expect(await bold.evaluate((element) => [element.tagName, Number(getComputedStyle(element).fontWeight)])).toEqual([
+      "STRONG",
+      700,
+    ]);
+    const link = preview.getByRole("link", { name: "the harbor's site", exact: true });
+    expect(await link.getAttribute("href")).toBe("https://example.com/harbor");
+    expect(await link.getAttribute("rel")).toBe("noopener nofollow ugc");
+    // The picture, script and script link are gone (a link's text stays, without its address).
+    expect(await preview.locator("script, img, [onerror], [href^='javascript']").count()).toBe(0);
+    expect(await preview.textContent()).not.toContain("injected");
+    expect(await preview.getByText("Click me").count()).toBe(1);
+    expect(await page.evaluate(() => "injected" in window)).toBe(false);
+    await expectNoAxeViolations(page);
+
+    // Changing the text changes the preview; emptying it brings the hint back.
+    await page.getByLabel("Description", { exact: true }).fill("Only *this* now.");
+    await preview.locator("em", { hasText: "this" }).waitFor();
+    expect(await heading.count()).toBe(0);
+    await page.getByLabel("Description", { exact: true }).fill("");
+    await preview.getByText("The preview appears here as you write the description.").waitFor();
+    expectCleanConsole(page);
+  });
+
+  it(
+    "saves a draft without JavaScript, with the preview and the venue search asked for by buttons",
+    async () => {
+      const page = await openPage({
+        storageState: await signedInState("Hirut Alemayehu"),
+        javaScriptEnabled: false,
+      });
+      const title = `${TITLE} (no script)`;
+      await page.goto("/create");
+      await fillBasics(page, title);
+      // The Preview button (shown only without JavaScript) brings the page back with the preview.
+      await page.getByRole("button", { name: "Show preview", exact: true }).click();
+      await page.waitForLoadState();
+      const preview = page.getByRole("region", { name: "Preview", exact: true });
+      expect(await preview.locator("strong").textContent()).toBe("live jazz");
+      expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
+
+      // The venue search's button too; the venues found are offered to choose from.
+      const venue = page.getByRole("group", { name: "Venue", exact: true });
+      await venue.getByLabel("Search venues", { exact: true }).fill("Anthem");
+      await venue.getByRole("button", { name: "Search", exact: true }).click();
+      await page.waitForLoadState();
+      await page.getByRole("radio", { name: /The Anthem/ }).check();
+      expect(await page.getByLabel("Description", { exact: true }).inputValue()).toBe(
+        "An evening of **live jazz** by the water.",
+      );
+      expect(await page.getByLabel("Starts", { exact: true }).inputValue()).toBe("2027-06-12T19:30");
+
+      // No picture: a draft (and an event) may go without one.
+      await ticketField(page, 1, "Name").fill("Early bird");
+      await ticketField(page, 1, "Price (USD)").fill("15");
+      await ticketField(page, 1, "Quantity").fill("60");
+      await page.getByRole("button", { name: "Save as draft", exact: true }).click();
+      await page.waitForURL(/\/events\/\d+\/edit\?saved=draft$/);
+      expect(
+        await page
+          .getByRole("status")
+          .filter({ hasText: "Your draft is saved. Publish it when you are ready." })
+          .count(),
+      ).toBe(1);
+      expect(await page.getByText("Status: Draft", { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
+      expect(await page.getByRole("radio", { name: /The Anthem/ }).isChecked()).toBe(true);
+      expect(await ticketField(page, 1, "Quantity").inputValue()).toBe("60");
+
+      // My Events lists it as a draft, with nothing sold of its 60 tickets.
+      await page.goto("/dashboard");
+      const listed = page.getByRole("article", { name: title, exact: true });
+      expect(await listed.getByText("Draft", { exact: true }).isVisible()).toBe(true);
+      expect(await listed.getByText("0 / 60", { exact: true }).isVisible()).toBe(true);
+      expect(await myEventCount(page)).toBe(1);
+      expectCleanConsole(page);
+    },
+    LONG_TEST_MS,
+  );
+
   it(
     "publishes an event with a picture and two ticket types, refuses bad input, and keeps quantities and prices above sales",
     async () => {
