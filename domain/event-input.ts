@@ -102,12 +102,13 @@ export function isWithinEventYears(instant: Date): boolean {
 
 /**
  * An instant, sent as ISO 8601 with an offset ("2026-12-01T19:00:00-05:00", "…Z"); a Date is taken as
- * it is, so the form action and the client can pass what localDateTimeToUtc gives them.
+ * it is, so the form action and the client can pass what localDateTimeToUtc gives them. A string that
+ * is not one aborts: zod would otherwise still run the objects' refinements, which compare Dates, on it.
  */
 const instantSchema = z
   .preprocess(
     (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : value),
-    z.iso.datetime({ offset: true, error: requiredOrInvalid }),
+    z.iso.datetime({ offset: true, error: requiredOrInvalid, abort: true }),
   )
   .transform((value) => new Date(value))
   .refine(isWithinEventYears, "invalid");

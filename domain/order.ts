@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseEmailAddress } from "./email-address";
 import { ticketingFeeCents } from "./promotion-pricing";
+import { isWellFormedText } from "./text";
 
 /** At most this many tickets in one order, all types together (issue 5). */
 export const MAX_TICKETS_PER_ORDER = 10;
@@ -47,7 +48,13 @@ const ticketLineSchema = z.object({
 
 /** A buyer as typed: a name, and an address normalised as accounts know them (domain/email-address.ts). */
 export const buyerSchema = z.object({
-  name: z.string().trim().min(1, ORDER_PROBLEMS.nameRequired).max(120, ORDER_PROBLEMS.nameTooLong),
+  // Broken text (a NUL, a lone surrogate) is no name, and the database could not store it.
+  name: z
+    .string()
+    .trim()
+    .min(1, ORDER_PROBLEMS.nameRequired)
+    .max(120, ORDER_PROBLEMS.nameTooLong)
+    .refine(isWellFormedText, ORDER_PROBLEMS.nameRequired),
   email: z
     .string()
     .trim()

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { z } from "zod";
 import { CARD_BRANDS, type CardBrand } from "#domain/payment-card";
 import { AppError } from "#server/errors";
 import type { PaymentOutcome, PaymentProvider, RefundOutcome, StartPaymentInput } from "./payment-provider";
@@ -161,21 +162,25 @@ export function createStripeProvider({
         }
         throw new AppError("invalid", "The body is not a Stripe event.");
       }
+      // Signed JSON that is not an event at all (null, a list).
+      if (!isRecord(event) || typeof event.type !== "string") {
+        throw new AppError("invalid", "The body is not a Stripe event.");
+      }
       switch (event.type) {
         case "checkout.session.completed":
         case "checkout.session.async_payment_succeeded": {
-          const session = event.data.object;
+          const session = checkoutSessionOf(event);
           // "unpaid" would be a payment method that settles later; cards (the only kind we ask for) never are.
           if (session.payment_status !== "paid") return { kind: "ignored", type: event.type };
           return {
             kind: "paid",
             reference: session.id,
             orderId: session.client_reference_id ?? session.metadata?.orderId ?? null,
-            ...(await cardOf(stripe, idOf(session.payment_intent))),
+            ...(await cardOf(stripe, idOf(session.payment_intent ?? null))),
           };
         }
         case "checkout.session.expired":
-          return { kind: "expired", reference: event.data.object.id };
+          return { kind: "expired", reference: checkoutSessionOf(event).id };
         default:
           return { kind: "ignored", type: event.type };
       }
@@ -192,6 +197,28 @@ function isTransient(Stripe: StripeModule, error: unknown): boolean {
     error instanceof Stripe.errors.StripeAPIError ||
     error instanceof Stripe.errors.StripeRateLimitError
   );
+}
+
+/**
+ * The fields of a Checkout Session the webhook reads. A signed event only comes from Stripe, but one
+ * without them (an API version that moved them, a hand-made test event) is refused as not a Stripe
+ * event (400) rather than failing on them (500), and no odd id reaches the database.
+ */
+const checkoutSessionSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_]{1,255}$/),
+  payment_status: z.string().optional(),
+  client_reference_id: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+});
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function checkoutSessionOf(event: Stripe.Event) {
+  const parsed = checkoutSessionSchema.safeParse((event as { data?: { object?: unknown } }).data?.object);
+  if (!parsed.success) throw new AppError("invalid", "The body is not a Stripe event.");
+  return parsed.data;
 }
 
 function idOf(value: string | { id: string } | null): string | null {
