@@ -11,6 +11,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -27,7 +28,7 @@ import { SiteFooter } from "#app/components/site-footer";
 import { Toasts } from "#app/components/toasts";
 import { SiteHeader } from "#app/components/site-header";
 import { ThemeScript } from "#app/components/theme-script";
-import { loadMessages } from "#app/i18n/messages";
+import { loadMessages, pageMessagesOf } from "#app/i18n/messages";
 import { useI18n } from "#app/i18n/use-i18n";
 import { TranslationProvider, useTranslation } from "#app/i18n/use-translation";
 import { negotiateLanguage, themeFromRequest, type Theme } from "#app/i18n/preferences";
@@ -107,7 +108,7 @@ export function useRootData(): RootData {
 export function Layout({ children }: { children: ReactNode }) {
   const { language, theme } = useRootData();
   const nonce = useNonce();
-  const translator = useI18n(language);
+  const translator = useI18n(language, pageMessagesOf(useMatches()));
   return (
     <html
       lang={language}

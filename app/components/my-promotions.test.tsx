@@ -1,13 +1,19 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import ar from "#app/i18n/locales/ar.json";
-import en from "#app/i18n/locales/en.json";
+import arCore from "#app/i18n/locales/ar.json";
+import arPages from "#app/i18n/locales/pages/ar.json";
+import enCore from "#app/i18n/locales/en.json";
+import enPages from "#app/i18n/locales/pages/en.json";
 import { createTranslator } from "#app/i18n/translator";
 import { TranslationProvider } from "#app/i18n/use-translation";
 import type { Language } from "#domain/language";
 import type { CampaignSummary } from "#server/services/promotions";
 import { MyPromotionsSection } from "./my-promotions";
+
+/** All of a language's messages: those of every page and the page namespaces (app/i18n/messages.ts). */
+const ar = { ...arCore, ...arPages };
+const en = { ...enCore, ...enPages };
 
 function campaign(changes: Partial<CampaignSummary>): CampaignSummary {
   return {

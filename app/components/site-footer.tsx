@@ -31,7 +31,7 @@ export function SiteFooter() {
       <div className="mx-auto flex max-w-7xl flex-col items-start justify-between gap-4 border-t border-border px-4 py-6 sm:flex-row sm:items-center">
         <LanguageSelect />
         <Link to="/api/docs" className="text-sm text-muted-foreground hover:text-foreground hover:underline">
-          {t("apiDocs.footerLink")}
+          {t("footer.apiDocsLink")}
         </Link>
         <p className="text-sm text-muted-foreground">{t("footer.copyright", { year: new Date().getFullYear() })}</p>
       </div>

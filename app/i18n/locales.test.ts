@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "#domain/language";
-import am from "./locales/am.json";
-import ar from "./locales/ar.json";
-import en from "./locales/en.json";
-import fr from "./locales/fr.json";
+import amCore from "./locales/am.json";
+import arCore from "./locales/ar.json";
+import enCore from "./locales/en.json";
+import frCore from "./locales/fr.json";
+import amPages from "./locales/pages/am.json";
+import arPages from "./locales/pages/ar.json";
+import enPages from "./locales/pages/en.json";
+import frPages from "./locales/pages/fr.json";
 
 type Tree = { [key: string]: string | Tree };
+/** Each language's messages: those every page has and the page namespaces (messages.ts), together. */
+const en: Tree = { ...enCore, ...enPages };
+const fr: Tree = { ...frCore, ...frPages };
+const ar: Tree = { ...arCore, ...arPages };
+const am: Tree = { ...amCore, ...amPages };
 const locales: Record<string, Tree> = { en, fr, ar, am };
 
 function flatten(tree: Tree, prefix = ""): Map<string, string> {
@@ -64,6 +73,19 @@ describe.each(LANGUAGES.filter((language) => language !== "en"))("the %s message
       return expected.some((name) => !placeholders(translated).includes(name));
     });
     expect(mismatched.map(([key]) => key)).toEqual([]);
+  });
+});
+
+describe("the page namespaces", () => {
+  it("are not also among the messages every page has", () => {
+    for (const [core, pages] of [
+      [enCore, enPages],
+      [frCore, frPages],
+      [arCore, arPages],
+      [amCore, amPages],
+    ]) {
+      expect(Object.keys(pages!).filter((namespace) => namespace in core!)).toEqual([]);
+    }
   });
 });
 

@@ -24,6 +24,24 @@ export function translatorFor(language: Language, messages: MessageTree): Transl
   return translator;
 }
 
+const pageTranslators = new WeakMap<object, Translator>();
+
+/**
+ * The translator of `language` with a page's own messages added to the ones every page has (see
+ * messages.ts), made once per page data.
+ */
+export function translatorWithPageMessages(
+  language: Language,
+  messages: MessageTree,
+  pageMessages: object,
+): Translator {
+  const made = pageTranslators.get(pageMessages);
+  if (made?.language === language) return made;
+  const translator = createTranslator(language, { ...messages, ...(pageMessages as MessageTree) });
+  pageTranslators.set(pageMessages, translator);
+  return translator;
+}
+
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
 /**

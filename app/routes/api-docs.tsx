@@ -10,6 +10,8 @@ import {
   type OpenApiParameter,
 } from "#server/api/openapi";
 import type { Route } from "./+types/api-docs";
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
@@ -24,7 +26,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * The page is rendered from the same OpenAPI document /api/v1/openapi.json serves, cut down to what
  * the page shows (the whole document would be shipped again in the hydration data).
  */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const document = openApiDocument(context.config.publicUrl);
   const baseUrl = document.servers[0]!.url;
   const basePath = new URL(baseUrl).pathname;
@@ -48,6 +50,7 @@ export function loader({ context }: Route.LoaderArgs) {
     documentUrl: `${basePath}/openapi.json`,
     endpoints,
     errorExample: JSON.stringify(errorExample, null, 2),
+    pageMessages: await pageMessages(negotiateLanguage(request), ["apiDocs"]),
   };
 }
 

@@ -13,6 +13,8 @@ import { requireViewer } from "#app/require-viewer";
 import { currentTime } from "#server/clock";
 import { createEvent } from "#server/services/event-authoring";
 import type { Route } from "./+types/create-event";
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
@@ -22,7 +24,13 @@ export function meta({ matches }: Route.MetaArgs) {
 /** /create: a new event, for anyone signed in (visitors go to /signin and come back here). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireViewer(request, context);
-  return data({ choices: await eventFormChoices(context) }, { headers: EVENT_FORM_HEADERS });
+  return data(
+    {
+      choices: await eventFormChoices(context),
+      pageMessages: await pageMessages(negotiateLanguage(request), ["eventForm"]),
+    },
+    { headers: EVENT_FORM_HEADERS },
+  );
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {

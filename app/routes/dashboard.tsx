@@ -27,6 +27,8 @@ import { listMyTickets, type MyTicketOrder } from "#server/services/my-tickets";
 import { listRecommendations } from "#server/services/recommendations";
 import { ticketCardsOf } from "#server/tickets/ticket-cards";
 import type { Route } from "./+types/dashboard";
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 
 /** Room for the text fields and the multipart framing beside the largest accepted picture. */
 const FORM_FIELDS_BYTES = 64 * 1024;
@@ -64,6 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       myCampaigns,
       receivesDigest,
       now,
+      // My Promotions names promotion types and states in the promote page's words.
+      pageMessages: await pageMessages(negotiateLanguage(request), ["promote"]),
     },
     { headers: PRIVATE },
   );

@@ -5,6 +5,8 @@ import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
 import { getMailboxMessage } from "#server/services/mailbox";
 import type { Route } from "./+types/dev-mailbox-message";
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
@@ -17,12 +19,12 @@ export function headers() {
 }
 
 /** /dev/mailbox/:id: one delivered e-mail, its links, its HTML and its text (404 where the mailbox is off). */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!context.config.mail.isDevMailboxOpen) throw data(null, { status: 404 });
   const id = /^[1-9][0-9]{0,9}$/.test(params.id) ? Number(params.id) : 0;
   const message = await getMailboxMessage(context.db, id);
   if (!message) throw data(null, { status: 404 });
-  return { message };
+  return { message, pageMessages: await pageMessages(negotiateLanguage(request), ["mailbox"]) };
 }
 
 export default function DevMailboxMessage({ loaderData }: Route.ComponentProps) {

@@ -5,6 +5,8 @@ import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
 import { listMailboxMessages } from "#server/services/mailbox";
 import type { Route } from "./+types/dev-mailbox";
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
@@ -24,7 +26,11 @@ export function headers() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.config.mail.isDevMailboxOpen) throw data(null, { status: 404 });
   const to = (new URL(request.url).searchParams.get("to") ?? "").trim().slice(0, 320);
-  return { to, messages: await listMailboxMessages(context.db, { to }) };
+  return {
+    to,
+    messages: await listMailboxMessages(context.db, { to }),
+    pageMessages: await pageMessages(negotiateLanguage(request), ["mailbox"]),
+  };
 }
 
 export default function DevMailbox({ loaderData }: Route.ComponentProps) {

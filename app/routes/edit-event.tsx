@@ -23,6 +23,8 @@ import {
   type EventImageChange,
 } from "#server/services/event-authoring";
 import type { Route } from "./+types/edit-event";
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 
 /** What `?saved=` may say after a redirect here: the notice the page shows once. */
 const SAVED_NOTICES = ["draft", "changes", "duplicated"] as const;
@@ -62,6 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       choices: await eventFormChoices(context),
       // New after every load: a saved form starts again from what was stored (new rows get their ids).
       formKey: crypto.randomUUID(),
+      pageMessages: await pageMessages(negotiateLanguage(request), ["eventForm"]),
     },
     { headers: EVENT_FORM_HEADERS },
   );

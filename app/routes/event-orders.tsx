@@ -25,6 +25,8 @@ import {
 } from "#server/services/event-orders";
 import { getOrderDetail, refundOrder } from "#server/services/orders";
 import type { Route } from "./+types/event-orders";
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 
 /** What the page lists under its sales summary. */
 type SalesView = "orders" | "attendees";
@@ -70,6 +72,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       canCancel,
       confirmingCancel: canCancel && search.get("cancel") === "1",
       cancelResult: sales.event.status === "cancelled" ? cancelResultOf(search.get("cancelled")) : null,
+      pageMessages: await pageMessages(negotiateLanguage(request), ["eventSales", "organizerOrders"]),
     },
     { headers: STAFF_PAGE_HEADERS },
   );

@@ -27,6 +27,8 @@ import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import { listPromotableEvents, purchaseCampaign, quoteCampaign } from "#server/services/promotions";
 import type { Route } from "./+types/promote";
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 
 const PROBLEM_ID = "promote-problem";
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -78,6 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The campaign starts when it is paid: the page prices it from the site's time now.
       now,
       collectsCardOnSite: context.payments.collectsCardOnSite,
+      pageMessages: await pageMessages(negotiateLanguage(request), ["promote"]),
       isSandbox: context.payments.name === "sandbox",
       // One purchase per page shown: the same form sent twice (a double click, a resend) pays once.
       attemptKey: crypto.randomUUID(),

@@ -10,6 +10,8 @@ import { currentTime } from "#server/clock";
 import { getMyCampaign } from "#server/services/promotions";
 import { getShareKit } from "#server/services/share-kit";
 import type { Route } from "./+types/promotion";
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 const RTL_LANGUAGES: readonly Language[] = ["ar"];
@@ -36,7 +38,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ? await getShareKit(context.db, actor, campaign.id, context.config.publicUrl)
     : null;
   const isJustPaid = new URL(request.url).searchParams.get("paid") === "1";
-  return data({ campaign, shareKit, isJustPaid }, { headers: PRIVATE });
+  return data(
+    {
+      campaign,
+      shareKit,
+      isJustPaid,
+      pageMessages: await pageMessages(negotiateLanguage(request), ["promote", "promotion"]),
+    },
+    { headers: PRIVATE },
+  );
 }
 
 export default function PromotionPage({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import frCore from "#app/i18n/locales/fr.json";
+import frPages from "#app/i18n/locales/pages/fr.json";
 import { expectCleanConsole, expectNoAxeViolations, connectBrowser, waitForHydration } from "#tests/support/browser";
 
 const { openPage, siteUrl } = connectBrowser();
@@ -245,6 +247,25 @@ describe("language", () => {
     const reloaded = await page.reload();
     expect(await reloaded?.text()).toMatch(/<html lang="fr" dir="ltr"/);
     await expect(page.getByRole("contentinfo").getByLabel("Langue").inputValue()).resolves.toBe("fr");
+  });
+
+  it("brings a page's own messages with the page on a navigation in the browser, in the page's language", async () => {
+    const page = await openPage();
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("contentinfo").getByLabel("Language").selectOption("fr");
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("fr");
+    // The pricing and API docs pages' words are not among the messages every page downloads
+    // (app/i18n/messages.ts): they come with each page's data.
+    await page.getByRole("banner").getByRole("link", { name: frCore.nav.pricing, exact: true }).first().click();
+    await page.waitForURL(`${siteUrl}/pricing`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(frPages.pricing.title);
+    await expect(page.title()).resolves.toContain(frPages.pricing.metaTitle);
+    await page.getByRole("contentinfo").getByRole("link", { name: frCore.footer.apiDocsLink }).click();
+    await page.waitForURL(`${siteUrl}/api/docs`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(frPages.apiDocs.title);
+    expect(await page.locator("main").textContent()).not.toMatch(/\b(apiDocs|pricing|promote)\.[a-zA-Z]/);
+    expectCleanConsole(page);
   });
 
   it("renders Arabic right-to-left with the layout mirrored, and without accessibility violations", async () => {

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import en from "#app/i18n/locales/en.json";
+import enCore from "#app/i18n/locales/en.json";
+import enPages from "#app/i18n/locales/pages/en.json";
 import { translatorFor } from "#app/i18n/translator";
 import * as eventOrdersPage from "#app/routes/event-orders";
 import * as salesCsvRoute from "#app/routes/event-sales-csv";
@@ -16,6 +17,9 @@ import { eventSalesCsv, getEventSales, listEventAttendees, type SalesCsvColumn }
 import { payOrder, placeOrder, refundOrder } from "#server/services/orders";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 import { insertEventWithTicketTypes, insertUser, type EventWithTicketTypes } from "#tests/support/ticket-factories";
+
+/** All of a language's messages: those of every page and the page namespaces (app/i18n/messages.ts). */
+const en = { ...enCore, ...enPages };
 
 /** The CSV's column names as the sales.csv route gives them in English. */
 function columnNameIn(language: "en") {

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import en from "#app/i18n/locales/en.json";
+import enCore from "#app/i18n/locales/en.json";
+import enPages from "#app/i18n/locales/pages/en.json";
 import { eventSearchSchema } from "#domain/event-search";
 import { parseRecordId } from "#domain/record-id";
 import { formatTicketCode } from "#domain/ticket-code";
@@ -28,6 +29,9 @@ import { setUpSeededApp } from "#tests/support/seeded-app";
 import { startFakeStripe, stripeEvent, type FakeStripe } from "#tests/support/stripe-server";
 import { testDatabaseKind } from "#tests/support/test-database";
 import { insertEventWithTicketTypes } from "#tests/support/ticket-factories";
+
+/** All of a language's messages: those of every page and the page namespaces (app/i18n/messages.ts). */
+const en = { ...enCore, ...enPages };
 
 const seeded = setUpSeededApp();
 const BASE = "/api/v1";

@@ -5,7 +5,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider, type AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import en from "#app/i18n/locales/en.json";
+import enCore from "#app/i18n/locales/en.json";
+import enPages from "#app/i18n/locales/pages/en.json";
 import { createTranslator } from "#app/i18n/translator";
 import { TranslationProvider } from "#app/i18n/use-translation";
 import * as categoriesPage from "#app/routes/categories";
@@ -29,6 +30,9 @@ import type { Viewer } from "#server/http/app-env";
 import { createSandboxProvider } from "#server/payments/sandbox-provider";
 import { insertEventWithTicketTypes, insertUser } from "#tests/support/ticket-factories";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
+
+/** All of a language's messages: those of every page and the page namespaces (app/i18n/messages.ts). */
+const en = { ...enCore, ...enPages };
 
 /**
  * The promote, campaign and share kit pages' loaders and actions as React Router calls them (the

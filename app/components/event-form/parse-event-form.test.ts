@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_PROBLEMS } from "#domain/event-input";
-import en from "#app/i18n/locales/en.json";
+import enCore from "#app/i18n/locales/en.json";
+import enPages from "#app/i18n/locales/pages/en.json";
 import { createTranslator } from "#app/i18n/translator";
 import { eventFormValuesOf, newEventFormValues, type EventFormValues } from "./event-form-values";
 import { problemKey } from "./form-parts";
 import { localDateTimePlusHours } from "./schedule-fields";
 import { centsOf, FORM_PROBLEMS, formFieldOf, parseEventForm, problemsOfServiceFields } from "./parse-event-form";
+
+/** All of a language's messages: those of every page and the page namespaces (app/i18n/messages.ts). */
+const en = { ...enCore, ...enPages };
 
 const LIMITS = { maxImageBytes: 10 * 1024 * 1024 };
 
