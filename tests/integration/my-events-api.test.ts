@@ -66,6 +66,15 @@ async function call(method: string, template: string, ids: Record<string, number
   return { status: response.status, body };
 }
 
+/** A guest's order through the public API, as a buyer places it. */
+function buyTickets(order: Record<string, unknown>) {
+  return app.request(`${BASE}/orders`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(order),
+  });
+}
+
 /** Everything an event's authoring can change, to assert a refused request changed nothing. */
 async function snapshot() {
   const tables = ["events", "ticket_types", "venues", "event_images", "event_sponsors", "event_co_organizers", "jobs"];
@@ -298,14 +307,10 @@ describe(`/api/v1/my/events on the ${testDatabaseKind()} database`, () => {
     const { body } = await call("post", "/my/events", {}, { as: organizer, body: { ...eventBody(), publish: true } });
     const id = body.data.id as number;
     const [paid, free] = body.data.ticketTypes as { id: number }[];
-    const order = await app.request(`${BASE}/orders`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        eventId: id,
-        items: [{ ticketTypeId: free!.id, quantity: 5 }],
-        buyer: { name: "Kid Parent", email: "parent@example.com" },
-      }),
+    const order = await buyTickets({
+      eventId: id,
+      items: [{ ticketTypeId: free!.id, quantity: 5 }],
+      buyer: { name: "Kid Parent", email: "parent@example.com" },
     });
     expect(order.status).toBe(201);
     const before = await snapshot();
@@ -334,15 +339,11 @@ describe(`/api/v1/my/events on the ${testDatabaseKind()} database`, () => {
     const { body } = await call("post", "/my/events", {}, { as: organizer, body: { ...eventBody(), publish: true } });
     const id = body.data.id as number;
     const [paid, free] = body.data.ticketTypes as { id: number }[];
-    const order = await app.request(`${BASE}/orders`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        eventId: id,
-        items: [{ ticketTypeId: paid!.id, quantity: 2 }],
-        buyer: { name: "Paying Parent", email: "payer@example.com" },
-        payment: { card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" } },
-      }),
+    const order = await buyTickets({
+      eventId: id,
+      items: [{ ticketTypeId: paid!.id, quantity: 2 }],
+      buyer: { name: "Paying Parent", email: "payer@example.com" },
+      payment: { card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" } },
     });
     expect(order.status).toBe(201);
     expect(((await order.json()) as { data: { status: string } }).data.status).toBe("confirmed");
