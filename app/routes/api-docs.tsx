@@ -9,9 +9,9 @@ import {
   operationAccess,
   type OpenApiParameter,
 } from "#server/api/openapi";
-import type { Route } from "./+types/api-docs";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
+import type { Route } from "./+types/api-docs";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);

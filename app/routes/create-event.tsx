@@ -12,9 +12,9 @@ import { useTranslation } from "#app/i18n/use-translation";
 import { requireViewer } from "#app/require-viewer";
 import { currentTime } from "#server/clock";
 import { createEvent } from "#server/services/event-authoring";
-import type { Route } from "./+types/create-event";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
+import type { Route } from "./+types/create-event";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);

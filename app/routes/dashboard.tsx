@@ -26,9 +26,9 @@ import { listMyCampaigns } from "#server/services/promotions";
 import { listMyTickets, type MyTicketOrder } from "#server/services/my-tickets";
 import { listRecommendations } from "#server/services/recommendations";
 import { ticketCardsOf } from "#server/tickets/ticket-cards";
-import type { Route } from "./+types/dashboard";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
+import type { Route } from "./+types/dashboard";
 
 /** Room for the text fields and the multipart framing beside the largest accepted picture. */
 const FORM_FIELDS_BYTES = 64 * 1024;

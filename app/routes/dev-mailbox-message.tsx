@@ -4,9 +4,9 @@ import { formatCount, formatDate, formatTime } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
 import { getMailboxMessage } from "#server/services/mailbox";
-import type { Route } from "./+types/dev-mailbox-message";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
+import type { Route } from "./+types/dev-mailbox-message";
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);

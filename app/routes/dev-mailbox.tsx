@@ -4,9 +4,9 @@ import { formatDate, formatTime } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
 import { listMailboxMessages } from "#server/services/mailbox";
-import type { Route } from "./+types/dev-mailbox";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
+import type { Route } from "./+types/dev-mailbox";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);

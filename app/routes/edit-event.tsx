@@ -22,9 +22,9 @@ import {
   type EditableEvent,
   type EventImageChange,
 } from "#server/services/event-authoring";
-import type { Route } from "./+types/edit-event";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
+import type { Route } from "./+types/edit-event";
 
 /** What `?saved=` may say after a redirect here: the notice the page shows once. */
 const SAVED_NOTICES = ["draft", "changes", "duplicated"] as const;

@@ -24,9 +24,9 @@ import {
   type EventOrders,
 } from "#server/services/event-orders";
 import { getOrderDetail, refundOrder } from "#server/services/orders";
-import type { Route } from "./+types/event-orders";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
+import type { Route } from "./+types/event-orders";
 
 /** What the page lists under its sales summary. */
 type SalesView = "orders" | "attendees";

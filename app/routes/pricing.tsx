@@ -6,9 +6,9 @@ import { useTranslation } from "#app/i18n/use-translation";
 import { pageMeta } from "#app/seo";
 import type { Language } from "#domain/language";
 import { PROMOTION_LIMITS, PROMOTION_TYPES, RATE_CARD, TICKETING_FEES } from "#domain/promotion-pricing";
-import type { Route } from "./+types/pricing";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
+import type { Route } from "./+types/pricing";
 
 /** The rate card's words: the pricing page's own, and the promotion types as /promote names them. */
 export async function loader({ request }: Route.LoaderArgs) {

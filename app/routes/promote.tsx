@@ -26,9 +26,9 @@ import { isUuid } from "#server/auth/secrets";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import { listPromotableEvents, purchaseCampaign, quoteCampaign } from "#server/services/promotions";
-import type { Route } from "./+types/promote";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
+import type { Route } from "./+types/promote";
 
 const PROBLEM_ID = "promote-problem";
 const PRIVATE = { "Cache-Control": "private, no-store" };

@@ -9,9 +9,9 @@ import { LANGUAGES, type Language } from "#domain/language";
 import { currentTime } from "#server/clock";
 import { getMyCampaign } from "#server/services/promotions";
 import { getShareKit } from "#server/services/share-kit";
-import type { Route } from "./+types/promotion";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
+import type { Route } from "./+types/promotion";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 const RTL_LANGUAGES: readonly Language[] = ["ar"];
