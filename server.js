@@ -4,6 +4,8 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 
 if (process.env.NODE_ENV === "development") {
+  const { hideReactRouterEnvFileNotice } = await import("./scripts/quiet-vite.js");
+  hideReactRouterEnvFileNotice();
   const { createServer: createViteServer } = await import("vite");
   // Vite's hot-reload socket shares the app's port instead of opening a second one.
   const httpServer = createServer();

@@ -14,3 +14,9 @@ export type SocialLinks = Partial<Record<SocialNetwork, string>>;
 
 export const ROLES = ["organizer", "attendee"] as const;
 export type Role = (typeof ROLES)[number];
+
+/**
+ * The largest profile picture accepted, before decoding; a phone photo is 2–4 MB. Here rather than
+ * beside the image code, because the dashboard shows it and must not pull sharp into the browser.
+ */
+export const MAX_PROFILE_IMAGE_BYTES = 5 * 1024 * 1024;

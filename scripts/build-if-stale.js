@@ -27,12 +27,9 @@ export function isBuildStale() {
 export function buildIfStale() {
   if (!isBuildStale()) return;
   console.log("Building the site (no build yet, or the sources changed)…");
-  // Always a production build: run from the test runner, NODE_ENV would otherwise be "test", which
-  // bundles React's development build.
-  const result = spawnSync("npx", ["react-router", "build"], {
+  const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, "scripts/build.js")], {
     cwd: PROJECT_ROOT,
     stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new Error(`The build failed (exit ${result.status}).`);
 }

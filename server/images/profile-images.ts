@@ -6,11 +6,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { MAX_PROFILE_IMAGE_BYTES } from "#domain/profile";
 import { AppError } from "#server/errors";
 import { AVATAR_WIDTHS, imageFileName } from "./sample-images";
 
-/** Larger files are refused before decoding; a phone photo is 2–4 MB. */
-export const MAX_PROFILE_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Decoding is refused past this many pixels, so a small file cannot unpack into gigabytes (a "bomb"). */
 const MAX_INPUT_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif"]);

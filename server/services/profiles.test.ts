@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client";
 import { profiles } from "#server/db/schema";
 import { seedSampleData } from "#server/db/seed/seed";
-import { MAX_PROFILE_IMAGE_BYTES } from "#server/images/profile-images";
+import { MAX_PROFILE_IMAGE_BYTES } from "#domain/profile";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 import { getMyProfile, getPublicProfile, updateMyProfile } from "./profiles";
 
