@@ -8,6 +8,7 @@ const pureServerFiles = [
   "server/services/short-cache.test.ts",
   "server/http/response-cache.test.ts",
   "server/env.test.ts",
+  "server/logger.test.ts",
   "server/jobs/retry-delay.test.ts",
   "server/mail/email-messages.test.ts",
   "server/mail/render-email.test.ts",

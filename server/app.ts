@@ -69,6 +69,7 @@ export function createApp({
   const cache = responseCache({ ttlMs: responseCacheTtlMs, clock: () => currentTime().getTime() });
 
   app.use(async (c, next) => {
+    const startedAt = performance.now();
     c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
     c.set("logger", logger);
     c.set("db", db);
@@ -76,6 +77,7 @@ export function createApp({
     c.set("payments", payments);
     await next();
     c.res.headers.set("X-Request-Id", c.get("requestId"));
+    logRequest(logger, c.req.method, c.req.path, c.res.status, performance.now() - startedAt, c.get("requestId"));
   });
   app.use(
     securityHeaders({
@@ -144,6 +146,22 @@ export function createApp({
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * Logged only when they fail: files a page pulls in by the dozen (hashed assets, pictures), and the
+ * health check a load balancer asks every few seconds.
+ */
+const QUIET_PATHS = /^\/(assets\/|uploads\/|healthz$)/;
+
+/**
+ * One line per request, `GET /events/1 200 35 ms` (the time until the answer's headers; a streamed
+ * page may send its body after). The path only: query strings can carry one-time tokens.
+ */
+function logRequest(logger: Logger, method: string, path: string, status: number, ms: number, id: string) {
+  if (status < 400 && QUIET_PATHS.test(path)) return;
+  const rounded = Math.round(ms);
+  logger.info({ request: { method, path, status, ms: rounded, id } }, `${method} ${path} ${status} ${rounded} ms`);
+}
 
 /** Where the configured sign-in providers' pages are: the sign-in form's provider buttons redirect there. */
 function providerOrigins(config: Config): string[] {
