@@ -79,13 +79,6 @@ export async function bootServer(options: BootOptions = {}): Promise<RunningServ
   });
   // Background work (e-mails first) runs in this process; every instance drains the same jobs table.
   const mailer = createMailer(config.mail, database.db);
-  if (!config.mail.smtpUrl && !config.mail.isDevMailboxOpen) {
-    // Nobody could read these messages: say so once, at start, rather than let sign-ups wait silently.
-    logger.warn(
-      "SMTP_URL is not set: account e-mails (confirmations, magic links, resets) are kept in the development " +
-        "mailbox, which is closed in production. Set SMTP_URL, or DEV_MAILBOX=true on a private machine.",
-    );
-  }
   const worker = startJobsWorker({
     db: database.db,
     handlers: createJobHandlers({ db: database.db, mailer, siteUrl: config.publicUrl, payments }),
@@ -94,6 +87,17 @@ export async function bootServer(options: BootOptions = {}): Promise<RunningServ
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   logger.info({ database: database.kind, readyInMs: Math.round(performance.now() - startedAt) }, `Listening on ${url}`);
+  if (!config.mail.smtpUrl) {
+    // Last thing said at start, where a first-time user looks for the sign-up confirmation (decision 011).
+    if (config.mail.isDevMailboxOpen) {
+      logger.info(`No SMTP_URL: e-mails are kept in the mailbox at ${config.publicUrl}/dev/mailbox`);
+    } else {
+      logger.warn(
+        "No SMTP_URL and DEV_MAILBOX=false: account e-mails (confirmations, sign-in links, resets) are kept " +
+          "where nobody can read them. Set SMTP_URL to send them.",
+      );
+    }
+  }
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -102,3 +102,75 @@ describe("the controllable clock", () => {
     );
   });
 });
+
+describe("the development mailbox", () => {
+  const production = { NODE_ENV: "production" };
+  const smtp = { SMTP_URL: "smtp://user:secret@mail.example.com:587" };
+
+  it("is open outside production, whatever the address", () => {
+    expect(readConfig({}).mail.isDevMailboxOpen).toBe(true);
+    expect(readConfig({ NODE_ENV: "test", PUBLIC_URL: "https://events.example.com" }).mail.isDevMailboxOpen).toBe(true);
+  });
+
+  it("opens by itself under npm start on this machine, when no SMTP server is set", () => {
+    for (const url of [
+      undefined,
+      "http://localhost:8080",
+      "http://127.0.0.1:3000",
+      "http://127.1.2.3",
+      "http://[::1]:3000",
+      "http://dmv.localhost",
+    ]) {
+      expect(readConfig({ ...production, PUBLIC_URL: url }).mail.isDevMailboxOpen, url).toBe(true);
+    }
+  });
+
+  it("stays closed in production once e-mail goes out through SMTP", () => {
+    expect(readConfig({ ...production, ...smtp }).mail.isDevMailboxOpen).toBe(false);
+    expect(readConfig({ ...production, ...smtp, PUBLIC_URL: "https://events.example.com" }).mail.isDevMailboxOpen).toBe(
+      false,
+    );
+  });
+
+  it("does what DEV_MAILBOX says, when it says", () => {
+    expect(readConfig({ ...production, DEV_MAILBOX: "false" }).mail.isDevMailboxOpen).toBe(false);
+    expect(readConfig({ ...production, ...smtp, DEV_MAILBOX: "true" }).mail.isDevMailboxOpen).toBe(true);
+    expect(
+      readConfig({ ...production, PUBLIC_URL: "https://staging.example.com", DEV_MAILBOX: "true" }).mail
+        .isDevMailboxOpen,
+    ).toBe(true);
+    expect(readConfig({ DEV_MAILBOX: "false" }).mail.isDevMailboxOpen).toBe(false);
+  });
+
+  it("refuses to start a public site that could send no e-mail, saying what to set", () => {
+    for (const url of [
+      "https://events.example.com",
+      "http://192.168.1.20:3000",
+      "http://localhost.example.com",
+      "http://128.0.0.1",
+    ]) {
+      expect(() => readConfig({ ...production, PUBLIC_URL: url }), url).toThrow(ConfigError);
+    }
+    expect(() => readConfig({ ...production, PUBLIC_URL: "https://events.example.com" })).toThrow(
+      /SMTP_URL: is required on a public site[\s\S]*DEV_MAILBOX=true on a private staging machine/,
+    );
+  });
+
+  it("lets a public site start without SMTP when the mailbox is explicitly closed or opened", () => {
+    const site = { ...production, PUBLIC_URL: "https://events.example.com" };
+    expect(readConfig({ ...site, DEV_MAILBOX: "false" }).mail).toMatchObject({
+      smtpUrl: null,
+      isDevMailboxOpen: false,
+    });
+    expect(readConfig({ ...site, ...smtp }).mail.smtpUrl).toBe(smtp.SMTP_URL);
+  });
+});
+
+describe("the log format", () => {
+  it("follows the terminal unless LOG_FORMAT says, and refuses other formats", () => {
+    expect(readConfig({}).logFormat).toBeUndefined();
+    expect(readConfig({ LOG_FORMAT: "json" }).logFormat).toBe("json");
+    expect(readConfig({ LOG_FORMAT: "pretty" }).logFormat).toBe("pretty");
+    expect(() => readConfig({ LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
+  });
+});

@@ -33,6 +33,7 @@ const envSchema = z.object({
     .default(DEFAULT_MAP_TILE_URL),
   MAP_TILE_ATTRIBUTION: z.string().max(500).default(DEFAULT_MAP_TILE_ATTRIBUTION),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/]+/, "must be an smtp:// or smtps:// URL")
@@ -75,6 +76,43 @@ function missingPaymentKeys(present: Record<string, string | undefined>): string
     .map((key) => `  ${key}: is required when payments go through Stripe`);
 }
 
+/**
+ * Whether `url` names this machine: localhost (and *.localhost), 127.0.0.0/8 or [::1]. Only people
+ * on this machine can follow links to such an address, so its development mailbox is safe to open.
+ */
+export function isLoopbackUrl(url: string): boolean {
+  const { hostname } = new URL(url);
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "[::1]" ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
+}
+
+/**
+ * Decision 011: without SMTP_URL, account e-mails can only be read in /dev/mailbox. It opens by itself
+ * outside production, and in production on a loopback address (`npm start` on one's own machine);
+ * DEV_MAILBOX=true or false overrides. A public site with neither SMTP_URL nor DEV_MAILBOX would lose
+ * every confirmation and sign-in link, so that start is refused.
+ */
+function devMailboxOf(
+  env: { NODE_ENV: string; SMTP_URL?: string; DEV_MAILBOX?: "true" | "false" },
+  publicUrl: string,
+): { isOpen: boolean; problem?: string } {
+  if (env.DEV_MAILBOX) return { isOpen: env.DEV_MAILBOX === "true" };
+  if (env.NODE_ENV !== "production") return { isOpen: true };
+  if (env.SMTP_URL) return { isOpen: false };
+  if (isLoopbackUrl(publicUrl)) return { isOpen: true };
+  return {
+    isOpen: false,
+    problem:
+      `  SMTP_URL: is required on a public site (PUBLIC_URL ${publicUrl}): without it nobody receives ` +
+      "sign-up confirmations, sign-in links or password resets. Set SMTP_URL=smtp://user:password@mail.example.com:587 " +
+      "(and MAIL_FROM), or DEV_MAILBOX=true on a private staging machine to read them at /dev/mailbox.",
+  };
+}
+
 export interface Config {
   mode: "development" | "production" | "test";
   host: string;
@@ -89,6 +127,8 @@ export interface Config {
   /** Where maps get their background pictures; null when turned off (markers still show). */
   mapTiles: MapTiles | null;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** Readable lines for a person at a terminal, or JSON lines for a log collector; unset: by whether stdout is a terminal. */
+  logFormat: "pretty" | "json" | undefined;
   mail: MailConfig;
   auth: AuthConfig;
   payments: PaymentsConfig;
@@ -116,7 +156,7 @@ export interface MailConfig {
   /** Where e-mail goes; null delivers to the development mailbox instead. */
   smtpUrl: string | null;
   from: string;
-  /** Whether /dev/mailbox lists delivered messages (on by default outside production). */
+  /** Whether /dev/mailbox lists delivered messages (see devMailboxOf for when it opens by itself). */
   isDevMailboxOpen: boolean;
 }
 
@@ -193,13 +233,16 @@ export function readConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  const devMailbox = devMailboxOf(env, publicUrl);
+  if (devMailbox.problem) throw new ConfigError(`Invalid configuration:\n${devMailbox.problem}`);
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     mode: env.NODE_ENV,
     isDevClockOn: env.DEV_CLOCK === "true",
     host: env.HOST,
     port: env.PORT,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     dataDir,
     embeddedDatabaseDir: path.join(dataDir, "db"),
     uploadsDir: path.join(dataDir, "uploads"),
@@ -210,10 +253,11 @@ export function readConfig(source: Record<string, string | undefined> = process.
         ? null
         : { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION, cspSource: tileSource(env.MAP_TILE_URL) },
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     mail: {
       smtpUrl: env.SMTP_URL ?? null,
       from: env.MAIL_FROM,
-      isDevMailboxOpen: env.DEV_MAILBOX ? env.DEV_MAILBOX === "true" : env.NODE_ENV !== "production",
+      isDevMailboxOpen: devMailbox.isOpen,
     },
     auth: {
       redirectAllowList: env.AUTH_REDIRECT_ALLOW_LIST.split(",")
