@@ -9,9 +9,12 @@ const email = z.string().trim().max(320).default("");
 const password = z.string().max(1024).default("");
 const next = z.string().max(2000).optional();
 
-/** /signin: one form, four ways in (password, an e-mailed link, or a provider). */
+/**
+ * /signin: one form, four ways in (password, an e-mailed link, or a provider), and `resend`, which
+ * asks for the sign-up confirmation again when the address is not confirmed yet.
+ */
 export const signInFormSchema = z.object({
-  intent: z.enum(["password", "magiclink", "google", "facebook"]).default("password"),
+  intent: z.enum(["password", "magiclink", "google", "facebook", "resend"]).default("password"),
   email,
   password,
   next,

@@ -19,6 +19,7 @@ import { requestMagicLink } from "#server/auth/email-links";
 import { startOAuth } from "#server/auth/oauth";
 import { s256 } from "#server/auth/pkce";
 import { signInWithPassword } from "#server/auth/sign-in";
+import { resendSignUpConfirmation } from "#server/auth/sign-up";
 import { oauthVerifierCookie, sessionCookie, tokensFromSession } from "#server/http/session-cookie";
 import type { Route } from "./+types/sign-in";
 
@@ -43,6 +44,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
 interface SignInResult {
   problem?: AuthProblem;
   magicLinkSent?: boolean;
+  /** The address is not confirmed yet: offer to send its confirmation again (also after a throttled try). */
+  offerConfirmationResend?: boolean;
+  /** The same words whether or not the address has an account waiting (no enumeration). */
+  confirmationResent?: boolean;
   values: { email: string };
 }
 
@@ -66,6 +71,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       return answer({ magicLinkSent: true, values });
     }
+    if (intent === "resend") {
+      if (!email) return answer({ problem: { kind: "emailRequired", field: "email" }, values }, 400);
+      try {
+        await resendSignUpConfirmation(db, config, authRequestOf(request, context), {
+          email,
+          redirectTo: siteAddressOf(context, next),
+          confirmUrl: confirmUrlOf(context),
+        });
+      } catch (error) {
+        // Too soon after the last e-mail: say how long to wait, and keep the button for then.
+        if (isAuthError(error)) {
+          return answer({ problem: problemFromAuthError(error), offerConfirmationResend: true, values }, error.status);
+        }
+        throw error;
+      }
+      return answer({ confirmationResent: true, values });
+    }
     if (isOAuthProvider(intent)) {
       // PKCE for our own flow too: the code the provider returns is useless without this browser's verifier.
       const verifier = randomBytes(32).toString("base64url");
@@ -85,7 +107,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append("Set-Cookie", flashCookie("signedIn"));
     return redirect(next, { headers });
   } catch (error) {
-    if (isAuthError(error)) return answer({ problem: problemFromAuthError(error), values }, error.status);
+    if (isAuthError(error)) {
+      const problem = problemFromAuthError(error);
+      const offerConfirmationResend = problem.kind === "emailNotConfirmed";
+      return answer({ problem, offerConfirmationResend, values }, error.status);
+    }
     throw error;
   }
 }
@@ -115,6 +141,29 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
       }
     >
       <FormProblem id={PROBLEM_ID} problem={problem} />
+      {actionData?.confirmationResent && (
+        <FormSuccess
+          title={t("auth.signIn.confirmationResent.title")}
+          message={t("auth.signIn.confirmationResent.message")}
+          submission={actionData}
+        />
+      )}
+      {actionData?.offerConfirmationResend && (
+        // A form of its own, so it works before JavaScript loads and needs no password.
+        <Form method="post">
+          <input type="hidden" name="email" value={actionData.values.email} />
+          {loaderData.next && <input type="hidden" name="next" value={loaderData.next} />}
+          <button
+            type="submit"
+            name="intent"
+            value="resend"
+            disabled={isSubmitting}
+            className={buttonClasses("outline", "md", "w-full")}
+          >
+            {t("auth.signIn.resendConfirmation")}
+          </button>
+        </Form>
+      )}
       {actionData?.magicLinkSent && (
         <FormSuccess
           title={t("auth.toast.checkEmail.title")}

@@ -199,7 +199,7 @@ export async function requestPasswordRecovery(
   });
 }
 
-function linkOptionsOf(
+export function linkOptionsOf(
   config: Config,
   input: {
     redirectTo?: string | null;

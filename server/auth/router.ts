@@ -11,7 +11,7 @@ import { finishOAuth, startOAuth } from "./oauth";
 import { exchangeAuthCode } from "./pkce";
 import { refreshSession, signOut, type SignOutScope } from "./sessions";
 import { signInWithPassword } from "./sign-in";
-import { signUp } from "./sign-up";
+import { resendSignUpConfirmation, signUp } from "./sign-up";
 import { loadKeyRing } from "./signing-keys";
 import { updateUser } from "./user-update";
 
@@ -42,6 +42,7 @@ const ROUTES: Record<string, string[]> = {
   "/otp": ["POST"],
   "/verify": ["GET", "POST"],
   "/recover": ["POST"],
+  "/resend": ["POST"],
   "/user": ["GET", "PUT"],
   "/logout": ["POST"],
   "/authorize": ["GET"],
@@ -71,6 +72,14 @@ const otpSchema = z.object({
   ...pkceFields,
 });
 const recoverSchema = z.object({ email: z.string().optional(), ...pkceFields });
+const resendSchema = z.object({
+  type: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  ...pkceFields,
+});
+/** The types GoTrue's /resend knows; we send e-mail for sign-up only (no address changes, no phones). */
+const RESEND_TYPES = ["signup", "email_change", "sms", "phone_change"];
 const passwordGrantSchema = z.object({
   email: z.string().optional(),
   phone: z.string().optional(),
@@ -245,6 +254,27 @@ export function createAuthRouter() {
       codeChallenge: body.code_challenge ?? null,
       codeChallengeMethod: body.code_challenge_method ?? null,
     });
+    return c.json({});
+  });
+
+  auth.post("/resend", async (c) => {
+    const body = parse(resendSchema, await readJsonObject(c));
+    if (!body.type || !RESEND_TYPES.includes(body.type)) {
+      throw new AuthError(400, "validation_failed", `Missing one of these types: ${RESEND_TYPES.join(", ")}`);
+    }
+    if (body.type === "sms" || body.type === "phone_change") {
+      throw new AuthError(400, "validation_failed", "Phone sign-in is not supported");
+    }
+    if (!body.email) throw new AuthError(400, "validation_failed", "Type provided requires an email address");
+    // An address change is never pending here (PUT /user refuses them): nothing to send, same answer.
+    if (body.type === "signup") {
+      await resendSignUpConfirmation(c.get("db"), c.get("config"), requestOf(c), {
+        email: body.email,
+        redirectTo: c.req.query("redirect_to") ?? null,
+        codeChallenge: body.code_challenge ?? null,
+        codeChallengeMethod: body.code_challenge_method ?? null,
+      });
+    }
     return c.json({});
   });
 

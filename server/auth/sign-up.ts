@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "#server/db/client";
+import { oneTimeTokens } from "#server/db/schema";
 import type { Config } from "#server/env";
 import { enqueueEmail } from "#server/mail/outbox";
 import type { AuthRequest } from "./auth-request";
-import { createEmailUser, emailLanguageOf, findUserByEmail, isBanned, sendLink } from "./email-links";
+import { createEmailUser, emailLanguageOf, findUserByEmail, isBanned, linkOptionsOf, sendLink } from "./email-links";
 import { parsePkce, redirectTargetFor, requireEmail, requireNewPassword, requireUserData } from "./inputs";
 import { limitEmailRequest } from "./limits";
 import { hashPassword } from "./passwords";
@@ -74,4 +76,51 @@ export async function signUp(
     if (!isUniqueViolation(error)) throw error;
   }
   return answer;
+}
+
+export interface ResendConfirmationInput {
+  email: string;
+  redirectTo?: string | null;
+  codeChallenge?: string | null;
+  codeChallengeMethod?: string | null;
+  confirmUrl?: string;
+}
+
+/**
+ * Sends an unconfirmed account its sign-up confirmation again: POST /resend `{type: "signup"}` and the
+ * sign-in page's "Send the confirmation e-mail again". The answer and the throttles are the same for
+ * every address; only an unconfirmed account that is not banned gets an e-mail.
+ * The new link replaces the account's earlier links for the password it holds, and brings that password
+ * and data when followed, as they would have. Links of later sign-ups with other passwords stay: an
+ * address signed up more than once stays contested (see consumeLink), whoever asks for the resend.
+ */
+export async function resendSignUpConfirmation(
+  db: Database,
+  config: Config,
+  request: AuthRequest,
+  input: ResendConfirmationInput,
+): Promise<void> {
+  const email = requireEmail(input.email);
+  parsePkce(input.codeChallenge, input.codeChallengeMethod);
+  const options = linkOptionsOf(config, input);
+  await limitEmailRequest(db, config, request, email);
+  await db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user || user.emailConfirmedAt || isBanned(user, request.now)) return;
+    await tx
+      .delete(oneTimeTokens)
+      .where(
+        and(
+          eq(oneTimeTokens.userId, user.id),
+          eq(oneTimeTokens.kind, "signup"),
+          user.passwordHash === null
+            ? isNull(oneTimeTokens.pendingPasswordHash)
+            : eq(oneTimeTokens.pendingPasswordHash, user.passwordHash),
+        ),
+      );
+    const pending = user.passwordHash
+      ? { passwordHash: user.passwordHash, userMetadata: user.userMetadata }
+      : undefined;
+    await sendLink(tx, config, request, user, "signup", options, pending);
+  });
 }
