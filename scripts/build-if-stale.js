@@ -27,7 +27,7 @@ export function isBuildStale() {
 export function buildIfStale() {
   if (!isBuildStale()) return;
   console.log("Building the site (no build yet, or the sources changed)…");
-  const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, "scripts/build.js")], {
+  const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, "scripts/react-router.js"), "build"], {
     cwd: PROJECT_ROOT,
     stdio: "inherit",
   });

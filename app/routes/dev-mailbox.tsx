@@ -20,8 +20,8 @@ export function headers() {
 
 /**
  * /dev/mailbox: the e-mails the site delivered without an SMTP server, newest first. It exists only
- * where config.mail.isDevMailboxOpen (off in production unless DEV_MAILBOX=true): everyone's sign-in
- * links are here.
+ * where config.mail.isDevMailboxOpen (decision 011: in production only without SMTP on a localhost
+ * address, or with DEV_MAILBOX=true): everyone's sign-in links are here.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.config.mail.isDevMailboxOpen) throw data(null, { status: 404 });
