@@ -17,11 +17,12 @@ const README_PORT = 3000;
 const copy = mkdtempSync(path.join(tmpdir(), "dmv-events-first-hour-"));
 let server: NpmProcess | undefined;
 let browser: Browser | undefined;
+// Deleting the copy's node_modules takes a while on a busy disk.
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
   rmSync(copy, { recursive: true, force: true });
-});
+}, 300_000);
 
 /**
  * The project's files as a fresh clone has them: tracked ones and new ones not ignored, so this works
