@@ -11,9 +11,10 @@ const { openPage } = connectBrowser();
 let site: SiteServer;
 let email: string;
 beforeAll(async () => {
-  site = await startSiteServer({ env: { SEED_SAMPLE_DATA: "false" } });
+  // An empty database starts in a few seconds; a shared CI machine can take far longer.
+  site = await startSiteServer({ env: { SEED_SAMPLE_DATA: "false" }, timeoutMs: 150_000 });
   email = await unconfirmedAccount();
-});
+}, 180_000);
 afterAll(async () => {
   await site?.stop();
   if (site) removeDataDir(site.dataDir);
