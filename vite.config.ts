@@ -9,7 +9,7 @@ export default defineConfig(({ command }) => ({
   build: {
     // Rolldown's "your build spent significant time in plugins" table: on a busy 2-core machine it shows
     // on most builds, says nothing we act on, and buries real warnings.
-    rolldownOptions: { checks: { pluginTimings: false, bundlerTimings: false } },
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
   environments: {
     ssr: {
