@@ -73,19 +73,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === "resend") {
       if (!email) return answer({ problem: { kind: "emailRequired", field: "email" }, values }, 400);
-      try {
-        await resendSignUpConfirmation(db, config, authRequestOf(request, context), {
-          email,
-          redirectTo: siteAddressOf(context, next),
-          confirmUrl: confirmUrlOf(context),
-        });
-      } catch (error) {
-        // Too soon after the last e-mail: say how long to wait, and keep the button for then.
-        if (isAuthError(error)) {
-          return answer({ problem: problemFromAuthError(error), offerConfirmationResend: true, values }, error.status);
-        }
-        throw error;
-      }
+      await resendSignUpConfirmation(db, config, authRequestOf(request, context), {
+        email,
+        redirectTo: siteAddressOf(context, next),
+        confirmUrl: confirmUrlOf(context),
+      });
       return answer({ confirmationResent: true, values });
     }
     if (isOAuthProvider(intent)) {
@@ -109,7 +101,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (isAuthError(error)) {
       const problem = problemFromAuthError(error);
-      const offerConfirmationResend = problem.kind === "emailNotConfirmed";
+      // A refused resend (too soon after the last e-mail) keeps its button for when the wait is over.
+      const offerConfirmationResend = problem.kind === "emailNotConfirmed" || intent === "resend";
       return answer({ problem, offerConfirmationResend, values }, error.status);
     }
     throw error;
