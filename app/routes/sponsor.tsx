@@ -50,7 +50,9 @@ export default function SponsorPage({ loaderData }: Route.ComponentProps) {
             {sponsor.name}
           </h1>
           <p className="font-semibold text-primary">{t(`event.tier.${sponsor.tier}`)}</p>
-          <p className="text-muted-foreground">{t("sponsors.industry", { industry: isolateUserText(industryLabel(t, sponsor.industry)) })}</p>
+          <p className="text-muted-foreground">
+            {t("sponsors.industry", { industry: isolateUserText(industryLabel(t, sponsor.industry)) })}
+          </p>
           <p dir="auto" className="max-w-2xl">
             {sponsor.description}
           </p>

@@ -2,7 +2,7 @@ import type { OrderDetail } from "#server/services/orders";
 import type { EventChangeEmailRequest } from "./event-change-emails";
 import { EVENT_CHANGE_MESSAGES } from "./event-change-messages";
 import { checkedLink, EMAIL_MESSAGES, renderEmailBody, type EmailContent, type RenderedEmail } from "./render-email";
-import { detailsSection, eventCalendar, fill, money } from "./render-order-email";
+import { detailsSection, eventCalendar, fill, messageValues } from "./render-order-email";
 
 /**
  * Writes the "event changed" or "event cancelled" e-mail to an order's buyer, in the language they
@@ -18,7 +18,7 @@ export function renderEventChangeEmail(
   const language = order.language;
   const orderWords = EMAIL_MESSAGES[language].order;
   const words = EVENT_CHANGE_MESSAGES[language];
-  const values = { event: order.event.title, name: order.buyerName, amount: money(order.totalCents, language) };
+  const values = messageValues(order, language);
   const greeting = fill(orderWords.greeting, values);
   const action = { label: orderWords.viewOrder, href: checkedLink(request.link) };
   let subject: string;

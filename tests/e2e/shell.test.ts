@@ -111,7 +111,15 @@ describe("the header", () => {
     await sheet.waitFor();
     expect((await sheet.boundingBox())?.width).toBe(300);
     await expect(sheet.getByRole("heading", { name: "Other Links" }).isVisible()).resolves.toBe(true);
-    for (const name of ["Browse All Events", "Micro Events", "VIP Events", "Create", "Pricing", "Find My Ticket", "Sign In"]) {
+    for (const name of [
+      "Browse All Events",
+      "Micro Events",
+      "VIP Events",
+      "Create",
+      "Pricing",
+      "Find My Ticket",
+      "Sign In",
+    ]) {
       await expect(sheet.getByRole("link", { name, exact: true }).isVisible()).resolves.toBe(true);
     }
     await expect(sheet.getByRole("link", { name: /VIP/ }).count()).resolves.toBe(1);
