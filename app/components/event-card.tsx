@@ -36,7 +36,11 @@ export function CompactEventCard({ event }: { event: EventSummary }) {
       <div className="flex min-w-0 flex-col gap-1">
         {/* The clamped element takes the title's own direction, so a Latin title in an Arabic page ends
             with its ellipsis on the right, after its last word. */}
-        <h3 dir="auto" lang={event.language} className="line-clamp-2 text-ellipsis font-semibold leading-snug">
+        <h3
+          dir="auto"
+          lang={event.language}
+          className="line-clamp-2 align-with-page text-ellipsis font-semibold leading-snug"
+        >
           <Link to={`/events/${event.id}`} className="after:absolute after:inset-0">
             {event.title}
           </Link>
@@ -116,7 +120,11 @@ export function EventCard({
         {/* Long titles stop after two lines; the clamped element takes the title's own direction, so a
             Latin title in an Arabic page ends with its ellipsis on the right, after its last word. The
             focus ring is drawn around the whole card (the link covers it), where it is seen. */}
-        <h3 dir="auto" lang={event.language} className="line-clamp-2 text-ellipsis text-lg font-semibold leading-snug">
+        <h3
+          dir="auto"
+          lang={event.language}
+          className="line-clamp-2 align-with-page text-ellipsis text-lg font-semibold leading-snug"
+        >
           <Link to={`/events/${event.id}`} className="after:absolute after:inset-0 after:rounded-xl">
             {event.title}
           </Link>

@@ -124,7 +124,11 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             )}
-            <h1 dir="auto" lang={event.language} className="text-3xl font-extrabold tracking-tight md:text-4xl">
+            <h1
+              dir="auto"
+              lang={event.language}
+              className="align-with-page text-3xl font-extrabold tracking-tight md:text-4xl"
+            >
               {event.title}
             </h1>
             {!past && !cancelled && !soldOut && event.ticketTypes.length > 0 && (
@@ -294,7 +298,7 @@ function Location({ event, tiles }: { event: Detail; tiles: MapTileSettings | nu
         {t("event.location")}
       </h2>
       <div>
-        <p dir="auto" className="font-medium">
+        <p dir="auto" className="align-with-page font-medium">
           {venue.name}
         </p>
         <VenueAddress venue={venue} />
@@ -324,7 +328,7 @@ function Location({ event, tiles }: { event: Detail; tiles: MapTileSettings | nu
  */
 function VenueAddress({ venue }: { venue: Detail["venue"] }) {
   return (
-    <address dir="auto" className="not-italic text-muted-foreground">
+    <address dir="auto" className="align-with-page not-italic text-muted-foreground">
       {venue.address}, {venue.city}, {venue.state} {venue.zipCode}
     </address>
   );
