@@ -49,7 +49,10 @@ async function tabTo(page: Page, wanted: (element: Focused) => boolean, limit = 
   for (let presses = 0; presses < limit; presses++) {
     await page.keyboard.press("Tab");
     const element = await focused(page);
-    expect(element.indicated, `no visible focus on ${element.tag}#${element.id} "${element.name}" (${element.style})`).toBe(true);
+    expect(
+      element.indicated,
+      `no visible focus on ${element.tag}#${element.id} "${element.name}" (${element.style})`,
+    ).toBe(true);
     if (wanted(element)) return;
   }
   throw new Error(`no wanted element within ${limit} Tabs`);
@@ -156,5 +159,25 @@ describe("the keyboard alone", () => {
     await expect.poll(async () => (await focused(page)).tag).toBe("SELECT");
     expect(await page.evaluate(() => (document.activeElement as HTMLSelectElement).value)).toBe("ar");
     expect((await focused(page)).indicated).toBe(true);
+  });
+
+  it("hears a sign-in error once: the form's alert speaks, its toast is only seen", async () => {
+    const page = await openPage({ viewport: DESKTOP });
+    await page.goto("/signin");
+    await waitForHydration(page);
+    await typeInto(page, "sign-in-email", newAddress("nobody"));
+    await typeInto(page, "sign-in-password", "not the password");
+    await page.keyboard.press("Enter");
+    const title = (await page.getByRole("alert").locator("p").first().textContent())!;
+    await expect.poll(() => page.locator("[data-sonner-toast]").getByText(title).count()).toBe(1);
+    // What live regions (alerts, statuses, the toasts' region) say, leaving out what is hidden from them.
+    const spoken = await page.evaluate(() =>
+      [...document.querySelectorAll("[role=alert], [role=status], [aria-live]:not([aria-live=off])")].map((region) => {
+        const copy = region.cloneNode(true) as HTMLElement;
+        for (const hidden of copy.querySelectorAll("[aria-hidden=true]")) hidden.remove();
+        return copy.textContent ?? "";
+      }),
+    );
+    expect(spoken.filter((text) => text.includes(title))).toHaveLength(1);
   });
 });
