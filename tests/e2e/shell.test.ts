@@ -106,9 +106,12 @@ describe("the header", () => {
       false,
     );
 
-    await page.getByRole("button", { name: "Open menu" }).click();
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await expect(menuButton.getAttribute("aria-expanded")).resolves.toBe("false");
+    await menuButton.click();
     const sheet = page.getByRole("dialog", { name: "Menu" });
     await sheet.waitFor();
+    await expect(menuButton.getAttribute("aria-expanded")).resolves.toBe("true");
     expect((await sheet.boundingBox())?.width).toBe(300);
     await expect(sheet.getByRole("heading", { name: "Other Links" }).isVisible()).resolves.toBe(true);
     for (const name of [
@@ -332,6 +335,12 @@ describe("pages that do not exist", () => {
     await expect(page.title()).resolves.toContain("Page not found");
     await waitForHydration(page);
     await expectNoAxeViolations(page);
+
+    // /about has no page yet: its not-found page marks no header link as the current page.
+    const about = await openPage({ viewport: { width: 1280, height: 800 } });
+    expect((await about.goto("/about"))?.status()).toBe(404);
+    await waitForHydration(about);
+    await expect(about.getByRole("banner").locator("[aria-current]").count()).resolves.toBe(0);
 
     const french = await openPage({ extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" } });
     expect((await french.goto("/nowhere"))?.status()).toBe(404);
