@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Locator } from "playwright-core";
-import { connectBrowser, waitForHydration } from "#tests/support/browser";
+import { connectBrowser, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
 
 const { openPage } = connectBrowser();
 
@@ -60,5 +60,19 @@ describe("user content in an Arabic page", () => {
     // The clamping element itself takes the title's direction: its ellipsis comes at the end of the
     // English words (right), not at the Arabic page's end (left), where it would cut the title's start.
     expect(style).toEqual({ dir: "auto", direction: "ltr", textOverflow: "ellipsis", clamp: "2", clipped: true });
+  });
+
+  it("has no axe violations on an Arabic event page, light and dark, with the header's language choice open", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const page = await openPage({ viewport: { width: 1366, height: 900 }, colorScheme });
+      await page.goto("/events/17?lang=ar");
+      await waitForHydration(page);
+      await page
+        .getByRole("banner")
+        .getByRole("button", { name: /^اللغة/ })
+        .click();
+      await page.getByRole("banner").getByRole("button", { name: "تطبيق" }).waitFor();
+      await expectNoAxeViolations(page);
+    }
   });
 });
