@@ -22,6 +22,14 @@ export function priceText(t: TFunction, line: PriceLine, language: Language): st
   }
 }
 
+/**
+ * The title's link covers the whole card (its ::after), so the card is the focus ring's place: around the
+ * title, the clamped heading cut the ring down to a sliver at the title's end. Drawn just inside the card's
+ * edge, which clips anything outside it (the picture's rounded corners).
+ */
+const CARD_FOCUS =
+  "focus-visible:outline-none focus-visible:after:outline-solid focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-ring";
+
 const BADGE = "rounded-full px-2.5 py-0.5 text-xs font-semibold shadow-sm";
 
 /** A small event in a row: picture beside title, date and price (the home page's Events Under $30). */
@@ -41,7 +49,7 @@ export function CompactEventCard({ event }: { event: EventSummary }) {
           lang={event.language}
           className="line-clamp-2 align-with-page text-ellipsis font-semibold leading-snug"
         >
-          <Link to={`/events/${event.id}`} className="after:absolute after:inset-0">
+          <Link to={`/events/${event.id}`} className={`after:absolute after:inset-0 after:rounded-xl ${CARD_FOCUS}`}>
             {event.title}
           </Link>
         </h3>
@@ -118,14 +126,13 @@ export function EventCard({
           {t(`category.${event.category.key}`)}
         </p>
         {/* Long titles stop after two lines; the clamped element takes the title's own direction, so a
-            Latin title in an Arabic page ends with its ellipsis on the right, after its last word. The
-            focus ring is drawn around the whole card (the link covers it), where it is seen. */}
+            Latin title in an Arabic page ends with its ellipsis on the right, after its last word. */}
         <h3
           dir="auto"
           lang={event.language}
           className="line-clamp-2 align-with-page text-ellipsis text-lg font-semibold leading-snug"
         >
-          <Link to={`/events/${event.id}`} className="after:absolute after:inset-0 after:rounded-xl">
+          <Link to={`/events/${event.id}`} className={`after:absolute after:inset-0 after:rounded-xl ${CARD_FOCUS}`}>
             {event.title}
           </Link>
         </h3>

@@ -28,14 +28,17 @@ function focused(page: Page): Promise<Focused> {
   return page.evaluate(() => {
     const element = document.activeElement as HTMLElement;
     const style = getComputedStyle(element);
-    const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0;
+    // A link stretched over a card (its ::after covers it) draws the ring around the card.
+    const cover = getComputedStyle(element, "::after");
+    const ringed = (of: CSSStyleDeclaration) =>
+      (of.outlineStyle !== "none" && Number.parseFloat(of.outlineWidth) > 0) || of.boxShadow !== "none";
     return {
       tag: element.tagName,
       id: element.id,
       href: element.getAttribute("href"),
       name: (element.getAttribute("aria-label") ?? element.textContent ?? "").trim(),
       type: element.getAttribute("type"),
-      indicated: outline || style.boxShadow !== "none",
+      indicated: ringed(style) || (cover.content !== "none" && ringed(cover)),
       style: `outline ${style.outlineStyle} ${style.outlineWidth}, box-shadow ${style.boxShadow}`,
     };
   });
