@@ -87,7 +87,7 @@ describe.each(LANGUAGES)("the %s event change e-mails", (language) => {
       expect(email).toMatchObject({
         to: "hanna@example.com",
         language,
-        subject: words.subject.replace("{{event}}", isolateUserText("Jazz Night")),
+        subject: words.subject.replace("{{event}}", language === "ar" ? isolateUserText("Jazz Night") : "Jazz Night"),
       });
       expect(email.text).toContain(words.intro[change].replace("{{event}}", isolateUserText("Jazz Night")));
       expect(email.text).toContain("Blues Alley");
@@ -104,7 +104,9 @@ describe.each(LANGUAGES)("the %s event change e-mails", (language) => {
       orderIn(language, "cancelled"),
       { siteUrl, now },
     );
-    expect(paid.subject).toBe(words.subject.replace("{{event}}", isolateUserText("Jazz Night")));
+    expect(paid.subject).toBe(
+      words.subject.replace("{{event}}", language === "ar" ? isolateUserText("Jazz Night") : "Jazz Night"),
+    );
     expect(paid.text).toContain(words.refunded.split("{{amount}}")[0]!);
     expect(paid.text).toContain(money(5_000, language));
     const free = renderEventChangeEmail(

@@ -88,7 +88,9 @@ describe("rendering the order e-mails", () => {
       const email = await renderOrderEmail({ kind, order, link, now }, siteUrl);
       expect(email.to).toBe("hanna@example.com");
       expect(email.language).toBe(language);
-      expect(email.subject).toBe(words[kind].subject.replace("{{event}}", () => isolateUserText(order.event.title)));
+      // Plain in a subject line, which people search by; isolated in Arabic, where it could move things about.
+      const title = language === "ar" ? isolateUserText(order.event.title) : order.event.title;
+      expect(email.subject).toBe(words[kind].subject.replace("{{event}}", () => title));
       expect(email.html).toContain(`<html lang="${language}" dir="${language === "ar" ? "rtl" : "ltr"}">`);
       expect(email.html).toContain(escapeHtml(words[kind].heading));
       expect(email.html).toContain(

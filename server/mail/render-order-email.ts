@@ -1,5 +1,5 @@
 import { toICalendar } from "#domain/icalendar";
-import { LOCALE_TAGS, type Language } from "#domain/language";
+import { LOCALE_TAGS, textDirection, type Language } from "#domain/language";
 import { formatTicketCode } from "#domain/ticket-code";
 import { formatMoney, isolateUserText } from "#domain/text-direction";
 import type { OrderDetail } from "#server/services/orders";
@@ -110,7 +110,7 @@ export async function renderOrderEmail(email: OrderEmail, siteUrl: string): Prom
       break;
     }
   }
-  const subject = fill(words[kind].subject, values);
+  const subject = fill(words[kind].subject, subjectValues(order, language));
   return {
     to: order.buyerEmail,
     language,
@@ -135,6 +135,15 @@ export function messageValues(order: OrderDetail, language: Language): Record<st
     name: isolateUserText(order.buyerName),
     amount: money(order.totalCents, language),
   };
+}
+
+/**
+ * The same for a subject line, which people search their mail by: the title stays plain text, except in a
+ * right-to-left language, where a Latin title in the line would otherwise move its neighbours about.
+ */
+export function subjectValues(order: OrderDetail, language: Language): Record<string, string> {
+  if (textDirection(language) === "rtl") return messageValues(order, language);
+  return { event: order.event.title, name: order.buyerName, amount: money(order.totalCents, language) };
 }
 
 /** The inline QR picture's file name, which is also its Content-ID. */
