@@ -23,6 +23,7 @@ import { SessionKeeper } from "#app/components/session-keeper";
 import { useNonce } from "#app/components/nonce";
 import { NavigationSpinner } from "#app/components/navigation-spinner";
 import { NotFoundPage } from "#app/components/not-found-page";
+import { PageChangeFocus } from "#app/components/page-change-focus";
 import { ServerErrorPage } from "#app/components/server-error-page";
 import { SiteFooter } from "#app/components/site-footer";
 import { Toasts } from "#app/components/toasts";
@@ -159,6 +160,7 @@ function Shell({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter />
       <NavigationSpinner />
+      <PageChangeFocus />
       <SessionKeeper />
       <FlashNotice />
       <Toasts

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { describeProblem, type AuthProblem } from "#app/auth-problem";
 import { useTranslation } from "#app/i18n/use-translation";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#domain/password-policy";
-import { notify } from "./toasts";
+import { echoInToast } from "./toasts";
 import { TextField } from "./ui/text-field";
 
 /** The frame of every account page: a heading, a line under it, the form, and links below. */
@@ -34,7 +34,8 @@ export const TEXT_LINK = "font-medium text-primary underline underline-offset-2 
 
 /**
  * What went wrong with the last submission: announced (role=alert), shown in the form, and, once the
- * page is interactive, as a destructive toast too (spec §8: "a destructive toast and an error state").
+ * page is interactive, as a destructive toast too (spec §8: "a destructive toast and an error state"),
+ * which screen readers do not hear a second time.
  * Fields the problem is about point to it with aria-describedby (see `problemFieldProps`).
  */
 export function FormProblem({ id, problem }: { id: string; problem: AuthProblem | null | undefined }) {
@@ -42,7 +43,7 @@ export function FormProblem({ id, problem }: { id: string; problem: AuthProblem 
   useEffect(() => {
     if (!problem) return;
     const { title, message } = describeProblem(t, problem);
-    notify("error", title, message);
+    echoInToast("error", title, message);
   }, [problem, t]);
   if (!problem) return null;
   const { title, message } = describeProblem(t, problem);
@@ -59,11 +60,11 @@ export function FormProblem({ id, problem }: { id: string; problem: AuthProblem 
 }
 
 /**
- * A success that keeps the person on the page (a link was sent): said politely, and as a toast, once
- * per submission (`submission` is the action's answer, a new object each time).
+ * A success that keeps the person on the page (a link was sent): said politely, and shown as a toast too
+ * (not announced twice), once per submission (`submission` is the action's answer, a new object each time).
  */
 export function FormSuccess({ title, message, submission }: { title: string; message: string; submission: unknown }) {
-  useEffect(() => notify("success", title, message), [submission, title, message]);
+  useEffect(() => echoInToast("success", title, message), [submission, title, message]);
   return (
     <div
       role="status"

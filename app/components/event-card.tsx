@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { isPast, isSoldOut, isVip } from "#domain/event";
 import type { Language } from "#domain/language";
 import { priceLine, type PriceLine } from "#domain/price";
-import { formatDate, formatDistance, formatMoney, formatTime } from "#app/i18n/format";
+import { formatDate, formatDistance, formatMoney, formatTime, isolateUserText } from "#app/i18n/format";
 import type { EventSummary } from "#domain/event-summary";
 import { EventImage } from "./event-image";
 
@@ -22,6 +22,14 @@ export function priceText(t: TFunction, line: PriceLine, language: Language): st
   }
 }
 
+/**
+ * The title's link covers the whole card (its ::after), so the card is the focus ring's place: around the
+ * title, the clamped heading cut the ring down to a sliver at the title's end. Drawn just inside the card's
+ * edge, which clips anything outside it (the picture's rounded corners).
+ */
+const CARD_FOCUS =
+  "focus-visible:outline-none focus-visible:after:outline-solid focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-ring";
+
 const BADGE = "rounded-full px-2.5 py-0.5 text-xs font-semibold shadow-sm";
 
 /** A small event in a row: picture beside title, date and price (the home page's Events Under $30). */
@@ -34,8 +42,14 @@ export function CompactEventCard({ event }: { event: EventSummary }) {
         <EventImage image={event.image} sizes="112px" className="aspect-video w-28 shrink-0 rounded-md object-cover" />
       )}
       <div className="flex min-w-0 flex-col gap-1">
-        <h3 className="line-clamp-2 font-semibold leading-snug">
-          <Link to={`/events/${event.id}`} className="after:absolute after:inset-0" lang={event.language}>
+        {/* The clamped element takes the title's own direction, so a Latin title in an Arabic page ends
+            with its ellipsis on the right, after its last word. */}
+        <h3
+          dir="auto"
+          lang={event.language}
+          className="line-clamp-2 align-with-page text-ellipsis font-semibold leading-snug"
+        >
+          <Link to={`/events/${event.id}`} className={`after:absolute after:inset-0 after:rounded-xl ${CARD_FOCUS}`}>
             {event.title}
           </Link>
         </h3>
@@ -111,12 +125,14 @@ export function EventCard({
         <p className="text-xs font-semibold uppercase tracking-wide text-primary">
           {t(`category.${event.category.key}`)}
         </p>
-        <h3 className="text-lg font-semibold leading-snug">
-          <Link
-            to={`/events/${event.id}`}
-            className="after:absolute after:inset-0 focus-visible:outline-none"
-            lang={event.language}
-          >
+        {/* Long titles stop after two lines; the clamped element takes the title's own direction, so a
+            Latin title in an Arabic page ends with its ellipsis on the right, after its last word. */}
+        <h3
+          dir="auto"
+          lang={event.language}
+          className="line-clamp-2 align-with-page text-ellipsis text-lg font-semibold leading-snug"
+        >
+          <Link to={`/events/${event.id}`} className={`after:absolute after:inset-0 after:rounded-xl ${CARD_FOCUS}`}>
             {event.title}
           </Link>
         </h3>
@@ -131,7 +147,7 @@ export function EventCard({
           </li>
           <li className="flex items-center gap-2">
             <MapPin aria-hidden="true" className="h-4 w-4 shrink-0" />
-            {t("eventCard.at", { venue: event.venue.name, city: event.venue.city })}
+            {t("eventCard.at", { venue: isolateUserText(event.venue.name), city: isolateUserText(event.venue.city) })}
           </li>
           {distanceMiles !== null && (
             <li className="ps-6">{t("search.distance", { distance: formatDistance(distanceMiles, language) })}</li>
@@ -150,7 +166,7 @@ export function EventCard({
             to={`/users/${event.organizer.id}`}
             className="relative z-10 inline-flex min-h-6 items-center text-muted-foreground hover:text-foreground hover:underline"
           >
-            {t("eventCard.by", { name: event.organizer.name })}
+            {t("eventCard.by", { name: isolateUserText(event.organizer.name) })}
           </Link>
         </p>
       </div>

@@ -16,6 +16,7 @@ import {
   SIGN_UP,
   type NavLink,
 } from "./navigation-links";
+import { LanguageSelect } from "./language-select";
 import { UserAvatar } from "./user-avatar";
 
 /**
@@ -56,6 +57,7 @@ export function MobileMenu({ viewer }: { viewer: SignedInViewer | null }) {
         className={buttonClasses("ghost", "icon")}
         aria-label={t("nav.openMenu")}
         aria-haspopup="dialog"
+        aria-expanded={open}
         onClick={() => setOpen(true)}
       >
         <Menu aria-hidden="true" className="h-5 w-5" />
@@ -66,6 +68,7 @@ export function MobileMenu({ viewer }: { viewer: SignedInViewer | null }) {
           {group(null, [...primaryLinks(viewer !== null), FIND_MY_TICKET])}
           {group("nav.otherLinks", OTHER_LINKS)}
         </nav>
+        <LanguageSelect />
         {viewer ? (
           <section aria-labelledby="mobile-account" className="mt-auto flex flex-col gap-3 border-t border-border pt-4">
             <h2 id="mobile-account" className="sr-only">

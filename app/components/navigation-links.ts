@@ -12,14 +12,17 @@ export const EVENTS_MENU_LINKS: NavLink[] = [
   { to: "/micro-events", labelKey: "nav.microEvents" },
 ];
 
-const VIP: NavLink = { to: "/vip-events", labelKey: "nav.vip" };
 const CREATE: NavLink = { to: "/create", labelKey: "nav.create" };
 const PROMOTE: NavLink = { to: "/promote", labelKey: "nav.promote" };
 const PRICING: NavLink = { to: "/pricing", labelKey: "nav.pricing" };
 
-/** After the Events menu; Promote only for a signed-in person (spec §2, header). */
+/**
+ * After the Events menu; Promote only for a signed-in person (spec §2, header). The spec's separate 'VIP'
+ * link led to the same page as the menu's 'VIP Events', so the menu and the phone sheet showed it twice:
+ * only the menu's stays.
+ */
 export function primaryLinks(isSignedIn: boolean): NavLink[] {
-  return isSignedIn ? [VIP, CREATE, PROMOTE, PRICING] : [VIP, CREATE, PRICING];
+  return isSignedIn ? [CREATE, PROMOTE, PRICING] : [CREATE, PRICING];
 }
 
 export const SECONDARY_LINKS: NavLink[] = [{ to: "/about", labelKey: "nav.about" }];

@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from "react";
-import { notify } from "./toasts";
+import { echoInToast } from "./toasts";
 
 /**
  * What went wrong with the last submission: announced (role=alert), shown in the page, and once the
- * page is interactive as a destructive toast too, once per submission (`submission` is the action's
+ * page is interactive as a destructive toast too (not announced twice), once per submission (`submission` is the action's
  * answer, a new object each time). Fields point to it with aria-describedby.
  */
 export function OrderAlert({
@@ -21,7 +21,7 @@ export function OrderAlert({
 }) {
   const summary = messages.join(" ");
   useEffect(() => {
-    if (submission) notify("error", title, summary);
+    if (submission) echoInToast("error", title, summary);
   }, [submission, title, summary]);
   return (
     <div

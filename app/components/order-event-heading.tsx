@@ -20,7 +20,7 @@ export function OrderEventHeading({ event, headingLevel = 2 }: { event: OrderEve
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <div className="flex flex-col gap-1">
-      <Heading className={headingLevel === 1 ? "text-2xl font-bold md:text-3xl" : "text-xl font-bold"}>
+      <Heading dir="auto" className={headingLevel === 1 ? "text-2xl font-bold md:text-3xl" : "text-xl font-bold"}>
         {event.title}
       </Heading>
       <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
@@ -29,8 +29,12 @@ export function OrderEventHeading({ event, headingLevel = 2 }: { event: OrderEve
       </p>
       <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
         <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+        {/* The venue's name and its address, each in its own direction ('9:30 Club', '815 V St NW'). */}
         <span>
-          {event.venue.name}, {event.venue.address}, {event.venue.city}, {event.venue.state} {event.venue.zipCode}
+          <bdi>{event.venue.name}</bdi>, <bdi>{event.venue.address}</bdi>, <bdi>{event.venue.city}</bdi>,{" "}
+          <bdi>
+            {event.venue.state} {event.venue.zipCode}
+          </bdi>
         </span>
       </p>
     </div>

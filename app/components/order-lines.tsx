@@ -37,7 +37,7 @@ export function OrderLines({ lines, totalCents }: { lines: readonly OrderLine[];
         {lines.map((line) => (
           <tr key={line.ticketTypeId} className="border-b border-border">
             <th scope="row" className="py-2 text-start font-medium">
-              {line.name}
+              <bdi>{line.name}</bdi>
             </th>
             <td className="py-2 text-end tabular-nums">{line.quantity}</td>
             <td className="py-2 text-end tabular-nums">{price(line.unitPriceCents)}</td>

@@ -1,4 +1,5 @@
 import { ExternalLink, MapPin } from "lucide-react";
+import { isolateUserText } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
 import { SOCIAL_NETWORKS } from "#domain/profile";
 import type { PublicProfile } from "#server/services/profiles";
@@ -16,19 +17,30 @@ export function ProfileHeader({ profile, badge }: { profile: PublicProfile; badg
         <img src={profile.profileImage} alt="" width={128} height={128} className="h-32 w-32 rounded-full" />
       )}
       <div className="flex flex-col gap-2">
-        <h1 className="text-3xl font-extrabold">{profile.name}</h1>
+        <h1 dir="auto" className="text-3xl font-extrabold">
+          {profile.name}
+        </h1>
         <p className="text-muted-foreground">
           {t(`profile.${profile.role}`)}
-          {profile.organization && ` · ${profile.organization}`}
+          {profile.organization && (
+            <>
+              {" · "}
+              <bdi>{profile.organization}</bdi>
+            </>
+          )}
         </p>
         {badge && <p className="font-semibold text-primary">{badge}</p>}
         {profile.location && (
           <p className="flex items-center gap-1 text-sm text-muted-foreground">
             <MapPin aria-hidden="true" className="h-4 w-4" />
-            {t("profile.location", { location: profile.location })}
+            {t("profile.location", { location: isolateUserText(profile.location) })}
           </p>
         )}
-        {profile.bio && <p className="max-w-2xl">{profile.bio}</p>}
+        {profile.bio && (
+          <p dir="auto" className="max-w-2xl">
+            {profile.bio}
+          </p>
+        )}
         {links.length > 0 && (
           <nav aria-label={t("profile.links")}>
             <ul className="flex flex-wrap gap-2">

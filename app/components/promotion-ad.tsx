@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { callToActionLabel } from "#app/i18n/data-labels";
 import { useTranslation } from "#app/i18n/use-translation";
 import type { PromotionAd } from "#server/services/promotion-ads";
 
@@ -26,13 +27,17 @@ export function PromotionAdCard({ ad }: { ad: PromotionAd }) {
       )}
       <div className="flex flex-col gap-2 p-4">
         <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t("eventCard.promoted")}</p>
-        <h2 id={headingId} className="text-lg font-semibold">
+        <h2 id={headingId} dir="auto" className="text-lg font-semibold">
           {ad.title}
         </h2>
-        <p className="text-sm text-muted-foreground">{ad.description}</p>
+        <p dir="auto" className="text-sm text-muted-foreground">
+          {ad.description}
+        </p>
         <Link to={ad.linkUrl} className="self-start font-medium text-primary underline underline-offset-2">
-          {ad.callToAction}
-          <span className="sr-only">: {ad.title}</span>
+          {callToActionLabel(t, ad.callToAction)}
+          <span className="sr-only">
+            : <bdi>{ad.title}</bdi>
+          </span>
         </Link>
       </div>
     </section>

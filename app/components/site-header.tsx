@@ -1,14 +1,18 @@
 import { ChevronDown, Ticket } from "lucide-react";
 import { useTranslation } from "#app/i18n/use-translation";
-import { Link, NavLink as RouterNavLink } from "react-router";
+import { Link, NavLink as RouterNavLink, useMatches } from "react-router";
 import { buttonClasses } from "#app/components/ui/button";
 import { Disclosure, DISCLOSURE_ITEM } from "#app/components/ui/disclosure";
 import { useRootData } from "#app/root";
 import { AccountMenu } from "./account-menu";
+import { HeaderLanguageMenu } from "./language-select";
 import { MobileMenu } from "./mobile-menu";
 import { EVENTS_MENU_LINKS, FIND_MY_TICKET, primaryLinks, SECONDARY_LINKS, SIGN_IN, SIGN_UP } from "./navigation-links";
 import { SiteLogo } from "./site-logo";
 import { ThemeMenu } from "./theme-menu";
+
+/** The id React Router gives the catch-all route (app/routes.ts: "*" → routes/not-found.tsx). */
+const NOT_FOUND_ROUTE_ID = "routes/not-found";
 
 const LINK =
   "rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-muted hover:text-foreground aria-[current=page]:text-foreground aria-[current=page]:bg-muted";
@@ -17,6 +21,9 @@ export function SiteHeader() {
   const { t } = useTranslation();
   // From the root loader: the first HTML already shows the right one of these (decision 007 §4).
   const { viewer } = useRootData();
+  // A link is marked as the current page only when there is a page: /about has none yet, and its
+  // not-found page highlighted 'About' as if it were the About page.
+  const notFound = useMatches().at(-1)?.id === NOT_FOUND_ROUTE_ID;
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
@@ -43,17 +50,26 @@ export function SiteHeader() {
               </ul>
             )}
           </Disclosure>
-          {[...primaryLinks(viewer !== null), ...SECONDARY_LINKS].map((link) => (
-            <RouterNavLink key={link.to} to={link.to} className={LINK}>
-              {t(link.labelKey)}
-            </RouterNavLink>
-          ))}
+          {[...primaryLinks(viewer !== null), ...SECONDARY_LINKS].map((link) =>
+            notFound ? (
+              <Link key={link.to} to={link.to} className={LINK}>
+                {t(link.labelKey)}
+              </Link>
+            ) : (
+              <RouterNavLink key={link.to} to={link.to} className={LINK}>
+                {t(link.labelKey)}
+              </RouterNavLink>
+            ),
+          )}
         </nav>
         <div className="ms-auto flex items-center gap-2">
           <Link to={FIND_MY_TICKET.to} className={buttonClasses("outline", "sm", "max-lg:hidden")}>
             <Ticket aria-hidden="true" className="h-4 w-4" />
             {t(FIND_MY_TICKET.labelKey)}
           </Link>
+          <div className="hidden md:block">
+            <HeaderLanguageMenu />
+          </div>
           <ThemeMenu />
           <div className="hidden items-center gap-2 md:flex">
             {viewer ? (

@@ -83,8 +83,14 @@ export function TicketPicker({
             <li key={ticket.id} className="flex flex-col gap-3 p-4">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <div>
-                  <p className="font-semibold">{ticket.name}</p>
-                  {ticket.description && <p className="text-sm text-muted-foreground">{ticket.description}</p>}
+                  <p dir="auto" className="font-semibold">
+                    {ticket.name}
+                  </p>
+                  {ticket.description && (
+                    <p dir="auto" className="text-sm text-muted-foreground">
+                      {ticket.description}
+                    </p>
+                  )}
                 </div>
                 <div className="flex items-center gap-4">
                   <div className="text-end">
@@ -112,7 +118,7 @@ export function TicketPicker({
                     <div className="flex flex-col gap-1">
                       <label htmlFor={selectId} className="text-xs font-medium text-muted-foreground">
                         {t("checkout.picker.quantity")}
-                        <span className="sr-only"> {ticket.name}</span>
+                        <bdi className="sr-only"> {ticket.name}</bdi>
                       </label>
                       <select
                         id={selectId}

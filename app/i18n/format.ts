@@ -1,6 +1,8 @@
 import { LOCALE_TAGS, type Language } from "#domain/language";
 
 export { LOCALE_TAGS };
+// Prices and someone's own words inside a sentence are written the same way in pages and in e-mails.
+export { formatMoney, isolateUserText } from "#domain/text-direction";
 
 // Formatters are costly to build and formatting happens for every card on every render: keep them.
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
@@ -34,22 +36,6 @@ export function formatTime(instant: Date, timeZone: string, language: Language):
 export function isSameLocalDay(start: Date, end: Date, timeZone: string): boolean {
   const day = dateTimeFormat("en", timeZone, { year: "numeric", month: "2-digit", day: "2-digit" });
   return day.format(start) === day.format(end);
-}
-
-/** "$12.50": US dollars, always two decimals, in the language's number style. */
-export function formatMoney(cents: number, language: Language): string {
-  const key = `money|${language}`;
-  let formatter = formatters.get(key) as Intl.NumberFormat | undefined;
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(LOCALE_TAGS[language], {
-      style: "currency",
-      currency: "USD",
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    formatters.set(key, formatter);
-  }
-  return formatter.format(cents / 100);
 }
 
 /** "1,234" in English: a whole count in the language's number style. */

@@ -14,7 +14,7 @@ import { notify } from "#app/components/toasts";
 import { TicketPicker } from "#app/components/ticket-picker";
 import { EventMap, groupByPlace, type MapTileSettings } from "#app/components/event-map";
 import { buttonClasses } from "#app/components/ui/button";
-import { formatDateRange, formatTimeZone } from "#app/i18n/format";
+import { formatDateRange, formatTimeZone, isolateUserText } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta, siteOrigin } from "#app/seo";
 import { currentTime } from "#server/clock";
@@ -124,7 +124,11 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             )}
-            <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl" lang={event.language}>
+            <h1
+              dir="auto"
+              lang={event.language}
+              className="align-with-page text-3xl font-extrabold tracking-tight md:text-4xl"
+            >
               {event.title}
             </h1>
             {!past && !cancelled && !soldOut && event.ticketTypes.length > 0 && (
@@ -166,11 +170,9 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               <dd>
                 <span className="flex items-start gap-1 font-medium">
                   <MapPin aria-hidden="true" className="mt-1 h-4 w-4 shrink-0" />
-                  {event.venue.name}
+                  <bdi>{event.venue.name}</bdi>
                 </span>
-                <address className="not-italic text-muted-foreground">
-                  {event.venue.address}, {event.venue.city}, {event.venue.state} {event.venue.zipCode}
-                </address>
+                <VenueAddress venue={event.venue} />
                 {/* The map and directions are in the Location section further down. */}
                 <a href="#location-heading" className="text-sm font-semibold text-primary hover:underline">
                   {t("event.seeMap")}
@@ -195,6 +197,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               {t("event.about")}
             </h2>
             <div
+              dir="auto"
               lang={event.language}
               className="flex flex-col gap-3 leading-relaxed [&_a]:text-primary [&_a]:underline [&_h3]:mt-2 [&_h3]:text-lg [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6"
               dangerouslySetInnerHTML={{ __html: event.descriptionHtml }}
@@ -295,12 +298,17 @@ function Location({ event, tiles }: { event: Detail; tiles: MapTileSettings | nu
         {t("event.location")}
       </h2>
       <div>
-        <p className="font-medium">{venue.name}</p>
-        <address className="not-italic text-muted-foreground">
-          {venue.address}, {venue.city}, {venue.state} {venue.zipCode}
-        </address>
+        <p dir="auto" className="align-with-page font-medium">
+          {venue.name}
+        </p>
+        <VenueAddress venue={venue} />
       </div>
-      <EventMap places={places} tiles={tiles} label={t("event.mapLabel", { venue: venue.name })} className="h-64" />
+      <EventMap
+        places={places}
+        tiles={tiles}
+        label={t("event.mapLabel", { venue: isolateUserText(venue.name) })}
+        className="h-64"
+      />
       <a
         href={directions}
         target="_blank"
@@ -311,6 +319,18 @@ function Location({ event, tiles }: { event: Detail; tiles: MapTileSettings | nu
         {t("event.directions")}
       </a>
     </section>
+  );
+}
+
+/**
+ * A street address in its own direction: written left to right, it keeps its number before the street
+ * in an Arabic page ('901 Wharf St SW', not 'Wharf St SW … 901').
+ */
+function VenueAddress({ venue }: { venue: Detail["venue"] }) {
+  return (
+    <address dir="auto" className="align-with-page not-italic text-muted-foreground">
+      {venue.address}, {venue.city}, {venue.state} {venue.zipCode}
+    </address>
   );
 }
 
@@ -327,8 +347,14 @@ function OrganizerCard({ event }: { event: Detail }) {
           <img src={organizer.profileImage} alt="" width={48} height={48} className="h-12 w-12 rounded-full" />
         )}
         <div>
-          <p className="font-semibold">{organizer.name}</p>
-          {organizer.organization && <p className="text-sm text-muted-foreground">{organizer.organization}</p>}
+          <p dir="auto" className="font-semibold">
+            {organizer.name}
+          </p>
+          {organizer.organization && (
+            <p dir="auto" className="text-sm text-muted-foreground">
+              {organizer.organization}
+            </p>
+          )}
           {organizer.reputationLevel && (
             <p className="text-sm font-medium text-primary">{t(`event.reputation.${organizer.reputationLevel}`)}</p>
           )}
@@ -344,7 +370,7 @@ function OrganizerCard({ event }: { event: Detail }) {
             {event.coOrganizers.map((person) => (
               <li key={person.id}>
                 <Link to={`/users/${person.id}`} className="hover:underline">
-                  {person.name}
+                  <bdi>{person.name}</bdi>
                 </Link>
               </li>
             ))}

@@ -1,4 +1,6 @@
 import { ExternalLink } from "lucide-react";
+import { industryLabel } from "#app/i18n/data-labels";
+import { isolateUserText } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
 import { parseRecordId } from "#domain/record-id";
 import { data } from "react-router";
@@ -44,10 +46,16 @@ export default function SponsorPage({ loaderData }: Route.ComponentProps) {
           className="h-28 w-56 rounded-lg border border-border bg-white object-contain"
         />
         <div className="flex flex-col gap-2">
-          <h1 className="text-3xl font-extrabold">{sponsor.name}</h1>
+          <h1 dir="auto" className="text-3xl font-extrabold">
+            {sponsor.name}
+          </h1>
           <p className="font-semibold text-primary">{t(`event.tier.${sponsor.tier}`)}</p>
-          <p className="text-muted-foreground">{t("sponsors.industry", { industry: sponsor.industry })}</p>
-          <p className="max-w-2xl">{sponsor.description}</p>
+          <p className="text-muted-foreground">
+            {t("sponsors.industry", { industry: isolateUserText(industryLabel(t, sponsor.industry)) })}
+          </p>
+          <p dir="auto" className="max-w-2xl">
+            {sponsor.description}
+          </p>
           <div className="flex flex-wrap gap-4 text-sm">
             <a
               href={sponsor.website}

@@ -1,3 +1,4 @@
+import { industryLabel } from "#app/i18n/data-labels";
 import { useTranslation } from "#app/i18n/use-translation";
 import { Link } from "react-router";
 import { SPONSOR_TIERS } from "#domain/sponsor";
@@ -46,8 +47,8 @@ export default function SponsorsPage({ loaderData }: Route.ComponentProps) {
                       height={160}
                       className="h-20 w-full rounded bg-white object-contain"
                     />
-                    <span className="font-semibold">{sponsor.name}</span>
-                    <span className="text-sm text-muted-foreground">{sponsor.industry}</span>
+                    <bdi className="font-semibold">{sponsor.name}</bdi>
+                    <span className="text-sm text-muted-foreground">{industryLabel(t, sponsor.industry)}</span>
                   </Link>
                 </li>
               ))}

@@ -1,6 +1,7 @@
 import type { EventSummary } from "#domain/event-summary";
 import { LOCALE_TAGS, type Language } from "#domain/language";
 import { priceLine } from "#domain/price";
+import { formatMoney, isolateUserText } from "#domain/text-direction";
 import type { Database } from "#server/db/client";
 import { digestUnsubscribeToken } from "#server/services/digest-unsubscribe-token";
 import { loadDigest, type Digest } from "#server/services/weekly-digest";
@@ -137,12 +138,11 @@ export function renderDigestEmail(digest: Digest, unsubscribeLink: string, siteU
 function eventsSection(title: string, events: EventSummary[], language: Language, siteUrl: string): EmailSection {
   const items = events.map((event) => {
     const href = checkedLink(`${siteUrl}/events/${event.id}`);
-    const details = [when(event, language), `${event.venue.name}, ${event.venue.city}`, price(event, language)]
-      .filter(Boolean)
-      .join(" · ");
+    const place = `${isolateUserText(event.venue.name)}, ${isolateUserText(event.venue.city)}`;
+    const details = [when(event, language), place, price(event, language)].filter(Boolean).join(" · ");
     return {
-      html: `<li style="margin:0 0 12px;"><a href="${escapeHtml(href)}" style="color:${ACCENT_COLOR};font-weight:bold;">${escapeHtml(event.title)}</a><br><span style="font-size:14px;color:${MUTED_COLOR};">${escapeHtml(details)}</span></li>`,
-      text: `- ${event.title}\n  ${details}\n  ${href}`,
+      html: `<li style="margin:0 0 12px;"><a href="${escapeHtml(href)}" dir="auto" style="color:${ACCENT_COLOR};font-weight:bold;">${escapeHtml(event.title)}</a><br><span style="font-size:14px;color:${MUTED_COLOR};">${escapeHtml(details)}</span></li>`,
+      text: `- ${isolateUserText(event.title)}\n  ${details}\n  ${href}`,
     };
   });
   return {
@@ -167,8 +167,7 @@ function when(event: EventSummary, language: Language): string {
 function price(event: EventSummary, language: Language): string {
   const line = priceLine(event.ticketTypes);
   const words = DIGEST_WORDS[language];
-  const money = (cents: number) =>
-    new Intl.NumberFormat(LOCALE_TAGS[language], { style: "currency", currency: "USD" }).format(cents / 100);
+  const money = (cents: number) => formatMoney(cents, language);
   if (line.kind === "free") return words.free;
   if (line.kind === "from") return words.from.replaceAll("{{price}}", money(line.cents));
   if (line.kind === "single") return money(line.cents);

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Language } from "#domain/language";
+import { isolateUserText } from "#domain/text-direction";
 import type { Database } from "#server/db/client";
 import { events, profiles, promotionCampaigns, users } from "#server/db/schema";
 import type { Mailer } from "./mailer";
@@ -58,7 +59,7 @@ export function renderPromotionEndedEmail(
   const body = renderEmailBody(
     {
       heading: words.heading,
-      paragraphs: [words.intro.replaceAll("{{title}}", input.eventTitle), words.next],
+      paragraphs: [words.intro.replaceAll("{{title}}", () => isolateUserText(input.eventTitle)), words.next],
       action: { label: words.action, href: checkedLink(`${siteUrl}/promote/${input.campaignId}`) },
       notes: [],
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, type Language } from "#domain/language";
+import { isolateUserText } from "#domain/text-direction";
 import type { OrderDetail } from "#server/services/orders";
 import type { EventChange } from "./event-change-emails";
 import { EVENT_CHANGE_MESSAGES, type EventChangeMessages } from "./event-change-messages";
@@ -86,9 +87,9 @@ describe.each(LANGUAGES)("the %s event change e-mails", (language) => {
       expect(email).toMatchObject({
         to: "hanna@example.com",
         language,
-        subject: words.subject.replace("{{event}}", "Jazz Night"),
+        subject: words.subject.replace("{{event}}", language === "ar" ? isolateUserText("Jazz Night") : "Jazz Night"),
       });
-      expect(email.text).toContain(words.intro[change].replace("{{event}}", "Jazz Night"));
+      expect(email.text).toContain(words.intro[change].replace("{{event}}", isolateUserText("Jazz Night")));
       expect(email.text).toContain("Blues Alley");
       expect(email.html).toContain(link.replace(/&/g, "&amp;"));
       const ics = email.attachments!.find((attachment) => attachment.filename === "event.ics")!;
@@ -103,7 +104,9 @@ describe.each(LANGUAGES)("the %s event change e-mails", (language) => {
       orderIn(language, "cancelled"),
       { siteUrl, now },
     );
-    expect(paid.subject).toBe(words.subject.replace("{{event}}", "Jazz Night"));
+    expect(paid.subject).toBe(
+      words.subject.replace("{{event}}", language === "ar" ? isolateUserText("Jazz Night") : "Jazz Night"),
+    );
     expect(paid.text).toContain(words.refunded.split("{{amount}}")[0]!);
     expect(paid.text).toContain(money(5_000, language));
     const free = renderEventChangeEmail(

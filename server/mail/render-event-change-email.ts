@@ -2,7 +2,7 @@ import type { OrderDetail } from "#server/services/orders";
 import type { EventChangeEmailRequest } from "./event-change-emails";
 import { EVENT_CHANGE_MESSAGES } from "./event-change-messages";
 import { checkedLink, EMAIL_MESSAGES, renderEmailBody, type EmailContent, type RenderedEmail } from "./render-email";
-import { detailsSection, eventCalendar, fill, money } from "./render-order-email";
+import { detailsSection, eventCalendar, fill, messageValues, subjectValues } from "./render-order-email";
 
 /**
  * Writes the "event changed" or "event cancelled" e-mail to an order's buyer, in the language they
@@ -18,13 +18,14 @@ export function renderEventChangeEmail(
   const language = order.language;
   const orderWords = EMAIL_MESSAGES[language].order;
   const words = EVENT_CHANGE_MESSAGES[language];
-  const values = { event: order.event.title, name: order.buyerName, amount: money(order.totalCents, language) };
+  const values = messageValues(order, language);
+  const subjectWords = subjectValues(order, language);
   const greeting = fill(orderWords.greeting, values);
   const action = { label: orderWords.viewOrder, href: checkedLink(request.link) };
   let subject: string;
   let content: EmailContent;
   if (request.kind === "event_changed") {
-    subject = fill(words.event_changed.subject, values);
+    subject = fill(words.event_changed.subject, subjectWords);
     content = {
       heading: words.event_changed.heading,
       paragraphs: [greeting, fill(words.event_changed.intro[request.change], values), words.event_changed.stillValid],
@@ -33,7 +34,7 @@ export function renderEventChangeEmail(
       notes: [orderWords.calendarNote, orderWords.privateLink],
     };
   } else {
-    subject = fill(words.event_cancelled.subject, values);
+    subject = fill(words.event_cancelled.subject, subjectWords);
     const next = request.isRefunded ? words.event_cancelled.refunded : words.event_cancelled.free;
     content = {
       heading: words.event_cancelled.heading,

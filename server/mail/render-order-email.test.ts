@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, type Language } from "#domain/language";
 import { formatTicketCode } from "#domain/ticket-code";
+import { isolateUserText } from "#domain/text-direction";
 import type { OrderDetail } from "#server/services/orders";
 import type { OrderEmailKind } from "./order-emails";
 import { EMAIL_MESSAGES, escapeHtml } from "./render-email";
@@ -87,10 +88,14 @@ describe("rendering the order e-mails", () => {
       const email = await renderOrderEmail({ kind, order, link, now }, siteUrl);
       expect(email.to).toBe("hanna@example.com");
       expect(email.language).toBe(language);
-      expect(email.subject).toBe(words[kind].subject.replace("{{event}}", () => order.event.title));
+      // Plain in a subject line, which people search by; isolated in Arabic, where it could move things about.
+      const title = language === "ar" ? isolateUserText(order.event.title) : order.event.title;
+      expect(email.subject).toBe(words[kind].subject.replace("{{event}}", () => title));
       expect(email.html).toContain(`<html lang="${language}" dir="${language === "ar" ? "rtl" : "ltr"}">`);
       expect(email.html).toContain(escapeHtml(words[kind].heading));
-      expect(email.html).toContain(escapeHtml(words.order.greeting.replace("{{name}}", () => order.buyerName)));
+      expect(email.html).toContain(
+        escapeHtml(words.order.greeting.replace("{{name}}", () => isolateUserText(order.buyerName))),
+      );
       expect(email.html.split(`href="${escapeHtml(link)}"`)).toHaveLength(3);
       expect(email.html).toContain(escapeHtml(order.event.title));
       expect(email.html).toContain("Blues Alley, 1073 Wisconsin Ave NW, Washington, DC 20007");
@@ -105,6 +110,15 @@ describe("rendering the order e-mails", () => {
       expect(email.html).not.toContain("<Bekele>");
     },
   );
+
+  it("gives the title, the venue and its address their own direction in an Arabic e-mail", async () => {
+    const arabic = await renderOrderEmail({ kind: "order_cancelled", order: orderIn("ar"), link, now }, siteUrl);
+    const where = "Blues Alley, 1073 Wisconsin Ave NW, Washington, DC 20007";
+    expect(arabic.html).toContain(`<td dir="auto" style="padding:4px 0;vertical-align:top;">${where}</td>`);
+    expect(arabic.text).toContain(`\u2068${where}\u2069`);
+    // The total in the site's Arabic form, in one left-to-right piece.
+    expect(arabic.text).toContain("\u2066US$\u00a050.00\u2069");
+  });
 
   it("writes when the event is in its own time zone, named, in the buyer's language", async () => {
     const english = await renderOrderEmail({ kind: "order_cancelled", order: orderIn("en"), link, now }, siteUrl);

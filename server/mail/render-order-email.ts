@@ -1,6 +1,7 @@
 import { toICalendar } from "#domain/icalendar";
-import { LOCALE_TAGS, type Language } from "#domain/language";
+import { LOCALE_TAGS, textDirection, type Language } from "#domain/language";
 import { formatTicketCode } from "#domain/ticket-code";
+import { formatMoney, isolateUserText } from "#domain/text-direction";
 import type { OrderDetail } from "#server/services/orders";
 import { ticketQrPng } from "#server/tickets/ticket-qr";
 import type { OrderEmailKind } from "./order-emails";
@@ -40,7 +41,7 @@ export async function renderOrderEmail(email: OrderEmail, siteUrl: string): Prom
   const { kind, order } = email;
   const language = order.language;
   const words = EMAIL_MESSAGES[language];
-  const values = { event: order.event.title, name: order.buyerName, amount: money(order.totalCents, language) };
+  const values = messageValues(order, language);
   const greeting = fill(words.order.greeting, values);
   const details = detailsSection(order, language);
   const privateLink = words.order.privateLink;
@@ -109,7 +110,7 @@ export async function renderOrderEmail(email: OrderEmail, siteUrl: string): Prom
       break;
     }
   }
-  const subject = fill(words[kind].subject, values);
+  const subject = fill(words[kind].subject, subjectValues(order, language));
   return {
     to: order.buyerEmail,
     language,
@@ -124,6 +125,27 @@ export function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => values[name] ?? placeholder);
 }
 
+/**
+ * What the messages' {{placeholders}} take. The event's title and the buyer's name are isolated: in an
+ * Arabic sentence a Latin title keeps its own direction, and its punctuation stays where it was written.
+ */
+export function messageValues(order: OrderDetail, language: Language): Record<string, string> {
+  return {
+    event: isolateUserText(order.event.title),
+    name: isolateUserText(order.buyerName),
+    amount: money(order.totalCents, language),
+  };
+}
+
+/**
+ * The same for a subject line, which people search their mail by: the title stays plain text, except in a
+ * right-to-left language, where a Latin title in the line would otherwise move its neighbours about.
+ */
+export function subjectValues(order: OrderDetail, language: Language): Record<string, string> {
+  if (textDirection(language) === "rtl") return messageValues(order, language);
+  return { event: order.event.title, name: order.buyerName, amount: money(order.totalCents, language) };
+}
+
 /** The inline QR picture's file name, which is also its Content-ID. */
 export function qrFileName(code: string): string {
   return `ticket-${code}.png`;
@@ -134,10 +156,12 @@ export function detailsSection(order: OrderDetail, language: Language): EmailSec
   const words = EMAIL_MESSAGES[language].order;
   const { event } = order;
   const venue = event.venue;
-  const rows: [string, string, "ltr" | null][] = [
-    [words.event, event.title, null],
+  // "auto": someone's own words (the title, the venue and its address), in their own direction: written
+  // left to right, '901 Wharf St SW' keeps its number first in an Arabic e-mail.
+  const rows: [string, string, "ltr" | "auto" | null][] = [
+    [words.event, event.title, "auto"],
     [words.when, range(event.startsAt, event.endsAt, event.timeZone, language), null],
-    [words.where, `${venue.name}, ${venue.address}, ${venue.city}, ${venue.state} ${venue.zipCode}`, null],
+    [words.where, `${venue.name}, ${venue.address}, ${venue.city}, ${venue.state} ${venue.zipCode}`, "auto"],
     [words.orderNumber, orderNumber(order.id), "ltr"],
     [words.total, order.totalCents === 0 ? words.free : money(order.totalCents, language), null],
   ];
@@ -150,7 +174,12 @@ ${rows
   )
   .join("\n")}
 </table>`;
-  const text = [words.details, ...rows.map(([label, value]) => fill(words.field, { label, value }))].join("\n");
+  const text = [
+    words.details,
+    ...rows.map(([label, value, dir]) =>
+      fill(words.field, { label, value: dir === "auto" ? isolateUserText(value) : value }),
+    ),
+  ].join("\n");
   return { html, text };
 }
 
@@ -164,7 +193,7 @@ ${tickets
     // A white box around the picture keeps the QR code's contrast in mail programs with a dark theme.
     return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="width:100%;border-top:1px solid ${RULE_COLOR};border-collapse:collapse;"><tr><td style="padding:16px 0;">
 <div style="display:inline-block;background-color:#ffffff;padding:4px;"><img src="cid:${escapeHtml(qrFileName(ticket.code))}" width="${QR_PIXELS}" height="${QR_PIXELS}" alt="${alt}" style="display:block;border:0;width:${QR_PIXELS}px;height:${QR_PIXELS}px;"></div>
-<p style="margin:8px 0 0;font-weight:bold;">${escapeHtml(ticket.ticketTypeName)}</p>
+<p dir="auto" style="margin:8px 0 0;font-weight:bold;">${escapeHtml(ticket.ticketTypeName)}</p>
 <p style="margin:4px 0 0;font-size:14px;color:${MUTED_COLOR};">${escapeHtml(words.ticketCode)}</p>
 <p dir="ltr" style="margin:0;font-family:${MONOSPACE};font-size:18px;letter-spacing:1px;">${escapeHtml(code)}</p>
 </td></tr></table>`;
@@ -174,7 +203,7 @@ ${tickets
     words.ticketsHeading,
     ...tickets.map(
       (ticket) =>
-        `${ticket.ticketTypeName}\n${fill(words.field, { label: words.ticketCode, value: formatTicketCode(ticket.code) })}`,
+        `${isolateUserText(ticket.ticketTypeName)}\n${fill(words.field, { label: words.ticketCode, value: formatTicketCode(ticket.code) })}`,
     ),
   ].join("\n\n");
   return { html, text };
@@ -208,8 +237,9 @@ function orderNumber(id: string): string {
   return id.replaceAll("-", "").slice(0, 8).toUpperCase();
 }
 
+/** The same form as on the site's pages ('US$ 18.00' in Arabic and Amharic, see domain/text-direction.ts). */
 export function money(cents: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALE_TAGS[language], { style: "currency", currency: "USD" }).format(cents / 100);
+  return formatMoney(cents, language);
 }
 
 const DATE_TIME: Intl.DateTimeFormatOptions = {

@@ -1,7 +1,8 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, LOCALE_TAGS, type Language } from "#domain/language";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, LOCALE_TAGS, textDirection, type Language } from "#domain/language";
+import { directionOfText, isolateUserText } from "#domain/text-direction";
 import { isUuid } from "#server/auth/secrets";
 import type { Database } from "#server/db/client";
 import { eventImages, events, promotionCampaigns, venues } from "#server/db/schema";
@@ -120,7 +121,13 @@ function eventDay(language: Language, event: ShareKitEvent): string {
 
 function shareText(language: Language, event: ShareKitEvent, url: string): string {
   const date = eventDay(language, event);
-  const values: Record<string, string> = { title: event.title, date, place: event.place, url };
+  // The title and the place keep their own direction inside a post in the other one.
+  const values: Record<string, string> = {
+    title: isolateUserText(event.title),
+    date,
+    place: isolateUserText(event.place),
+    url,
+  };
   // A function replacement, so that a "$&" in a title stays text.
   return SHARE_TEXTS[language].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
 }
@@ -147,7 +154,18 @@ export async function renderShareKitImage(
       });
   const date = eventDay(event.language, event);
   return base
-    .composite([{ input: Buffer.from(overlaySvg(event.title, `${date} · ${event.place}`)), top: 0, left: 0 }])
+    .composite([
+      {
+        input: Buffer.from(
+          overlaySvg(
+            { text: event.title, direction: directionOfText(event.title) },
+            { text: `${date} · ${isolateUserText(event.place)}`, direction: textDirection(event.language) },
+          ),
+        ),
+        top: 0,
+        left: 0,
+      },
+    ])
     .png({ compressionLevel: 8 })
     .toBuffer();
 }
@@ -168,12 +186,33 @@ async function eventImageFile(event: ShareKitEvent, uploadsDir: string): Promise
 const TITLE_LINE_CHARACTERS = 34;
 const TITLE_LINES = 2;
 
+const MARGIN = 60;
+
+interface PictureLine {
+  text: string;
+  direction: "ltr" | "rtl";
+}
+
+/**
+ * Where a line starts, in its own direction: right-to-left text (an Arabic title) is set from the right
+ * margin, its ellipsis on the left, where it ends. The SVG renderer reorders the letters by the
+ * bidirectional algorithm; the isolates in the text keep a Latin place whole in an Arabic line.
+ */
+function lineStart(direction: "ltr" | "rtl"): string {
+  return direction === "rtl"
+    ? `x="${SHARE_IMAGE_WIDTH - MARGIN}" direction="rtl" text-anchor="start"`
+    : `x="${MARGIN}" direction="ltr" text-anchor="start"`;
+}
+
 /** The gradient and the text, as SVG: the title on up to two lines (cut with an ellipsis), then the date and place. */
-function overlaySvg(title: string, subtitle: string): string {
-  const lines = wrap(title, TITLE_LINE_CHARACTERS, TITLE_LINES);
+function overlaySvg(title: PictureLine, subtitle: PictureLine): string {
+  const lines = wrap(title.text, TITLE_LINE_CHARACTERS, TITLE_LINES);
   const firstLineY = SHARE_IMAGE_HEIGHT - 90 - lines.length * 64;
   const titleLines = lines
-    .map((line, index) => `<text x="60" y="${firstLineY + 64 * (index + 1)}" class="title">${escapeXml(line)}</text>`)
+    .map(
+      (line, index) =>
+        `<text ${lineStart(title.direction)} y="${firstLineY + 64 * (index + 1)}" class="title">${escapeXml(line)}</text>`,
+    )
     .join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_IMAGE_WIDTH}" height="${SHARE_IMAGE_HEIGHT}">
   <defs><linearGradient id="shade" x1="0" y1="0" x2="0" y2="1">
@@ -182,7 +221,7 @@ function overlaySvg(title: string, subtitle: string): string {
   <style>.title{font:700 56px sans-serif;fill:#fff}.sub{font:400 30px sans-serif;fill:#f1f5f9}</style>
   <rect width="100%" height="100%" fill="url(#shade)"/>
   ${titleLines}
-  <text x="60" y="${SHARE_IMAGE_HEIGHT - 50}" class="sub">${escapeXml(cut(subtitle, 70))}</text>
+  <text ${lineStart(subtitle.direction)} y="${SHARE_IMAGE_HEIGHT - 50}" class="sub">${escapeXml(cut(subtitle.text, 70))}</text>
 </svg>`;
 }
 

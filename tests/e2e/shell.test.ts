@@ -43,7 +43,7 @@ describe("the home page", () => {
 });
 
 describe("the header", () => {
-  it("offers the Events menu with its five destinations, then VIP, Create, Pricing and About", async () => {
+  it("offers the Events menu with its five destinations, then Create, Pricing and About (VIP once, in the menu)", async () => {
     const page = await openPage({ viewport: { width: 1280, height: 800 } });
     await page.goto("/");
     await waitForHydration(page);
@@ -74,7 +74,6 @@ describe("the header", () => {
     await expect(eventsButton.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
     const links = nav.getByRole("link");
     expect(await links.evaluateAll((all) => all.map((link) => [link.textContent, link.getAttribute("href")]))).toEqual([
-      ["VIP", "/vip-events"],
       ["Create", "/create"],
       ["Pricing", "/pricing"],
       ["About", "/about"],
@@ -107,14 +106,27 @@ describe("the header", () => {
       false,
     );
 
-    await page.getByRole("button", { name: "Open menu" }).click();
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await expect(menuButton.getAttribute("aria-expanded")).resolves.toBe("false");
+    await menuButton.click();
     const sheet = page.getByRole("dialog", { name: "Menu" });
     await sheet.waitFor();
+    await expect(menuButton.getAttribute("aria-expanded")).resolves.toBe("true");
     expect((await sheet.boundingBox())?.width).toBe(300);
     await expect(sheet.getByRole("heading", { name: "Other Links" }).isVisible()).resolves.toBe(true);
-    for (const name of ["Browse All Events", "Micro Events", "VIP", "Create", "Pricing", "Find My Ticket", "Sign In"]) {
+    for (const name of [
+      "Browse All Events",
+      "Micro Events",
+      "VIP Events",
+      "Create",
+      "Pricing",
+      "Find My Ticket",
+      "Sign In",
+    ]) {
       await expect(sheet.getByRole("link", { name, exact: true }).isVisible()).resolves.toBe(true);
     }
+    await expect(sheet.getByRole("link", { name: /VIP/ }).count()).resolves.toBe(1);
+    await expect(sheet.getByLabel("Language").isVisible()).resolves.toBe(true);
     await expectNoAxeViolations(page);
 
     await page.keyboard.press("Escape");
@@ -240,6 +252,7 @@ describe("language", () => {
     await page.goto("/");
     await waitForHydration(page);
     await page.getByRole("contentinfo").getByLabel("Language").selectOption("fr");
+    await page.getByRole("contentinfo").getByRole("button", { name: "Apply" }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("fr");
     await expect(page.getByRole("heading", { level: 2, name: "Événements à venir" }).isVisible()).resolves.toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("fr");
@@ -254,6 +267,7 @@ describe("language", () => {
     await page.goto("/");
     await waitForHydration(page);
     await page.getByRole("contentinfo").getByLabel("Language").selectOption("fr");
+    await page.getByRole("contentinfo").getByRole("button", { name: "Apply" }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("fr");
     // The pricing and API docs pages' words are not among the messages every page downloads
     // (app/i18n/messages.ts): they come with each page's data.
@@ -321,6 +335,12 @@ describe("pages that do not exist", () => {
     await expect(page.title()).resolves.toContain("Page not found");
     await waitForHydration(page);
     await expectNoAxeViolations(page);
+
+    // /about has no page yet: its not-found page marks no header link as the current page.
+    const about = await openPage({ viewport: { width: 1280, height: 800 } });
+    expect((await about.goto("/about"))?.status()).toBe(404);
+    await waitForHydration(about);
+    await expect(about.getByRole("banner").locator("[aria-current]").count()).resolves.toBe(0);
 
     const french = await openPage({ extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" } });
     expect((await french.goto("/nowhere"))?.status()).toBe(404);
