@@ -19,6 +19,12 @@ export function notify(kind: ToastKind, message: string, description?: string): 
   });
 }
 
+/** Takes every notice off the screen, and drops those not yet shown: for a page whose problems are behind it. */
+export function dismissNotices(): void {
+  pending.length = 0;
+  sonner?.toast.dismiss();
+}
+
 function flush() {
   for (const { kind, message, description } of pending.splice(0)) {
     sonner?.toast[kind](message, description ? { description } : undefined);

@@ -101,7 +101,7 @@ describe("an event's page", () => {
     await expect(page.getByRole("link", { name: "View organizer profile" }).getAttribute("href")).resolves.toMatch(
       /^\/organizers\//,
     );
-    await page.getByRole("link", { name: "Get Tickets", exact: true }).click();
+    await page.getByRole("link", { name: "Get tickets", exact: true }).click();
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe("#tickets");
     expectCleanConsole(page);
   });
@@ -127,11 +127,17 @@ describe("an event's page", () => {
     const page = await openPage();
     await page.goto("/events/34");
     await expect(page.locator("#tickets").textContent()).resolves.toContain("Sold out");
-    expect(await page.getByRole("link", { name: "Get Tickets", exact: true }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Get tickets", exact: true }).count()).toBe(0);
 
     await page.goto("/events/16");
     await expect(page.getByText("This event has ended.").isVisible()).resolves.toBe(true);
-    expect(await page.getByRole("link", { name: "Get Tickets", exact: true }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Get tickets", exact: true }).count()).toBe(0);
+    // Its ticket types keep their names and prices, but no counts left and nothing to pick or buy.
+    const pastTickets = page.locator("#tickets");
+    expect(await pastTickets.locator("li").count()).toBeGreaterThan(0);
+    expect(await pastTickets.textContent()).toMatch(/\$\d+\.\d{2}|Free/);
+    expect(await pastTickets.textContent()).not.toMatch(/left|Sold out|Sales have closed/);
+    expect(await pastTickets.locator("select, button").count()).toBe(0);
   });
 
   it("offers the event as a calendar file and copies its link", async () => {
