@@ -37,6 +37,28 @@ describe("searching for events", () => {
     expectCleanConsole(page);
   });
 
+  it("offers a link past the filters to the results, first thing after the header", async () => {
+    const page = await openPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto("/events?category=music");
+    await waitForHydration(page);
+    const skip = page.getByRole("link", { name: "Skip to results" });
+    // Reached with Tab before any filter, and shown once it has focus.
+    let presses = 0;
+    while (!(await skip.evaluate((link) => link === document.activeElement)) && presses < 40) {
+      expect(await page.evaluate(() => document.activeElement?.closest("form") === null)).toBe(true);
+      await page.keyboard.press("Tab");
+      presses += 1;
+    }
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("results");
+    // The next Tab goes on inside the results, not back to the filters.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("#results") !== null)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.closest("form") === null)).toBe(true);
+    expectCleanConsole(page);
+  });
+
   it("works before JavaScript loads: the form submits to the server and shows results", async () => {
     const page = await openPage({ javaScriptEnabled: false });
     await page.goto("/events");
