@@ -106,11 +106,7 @@ export default function PricingPage() {
           </table>
         </div>
         <p className="text-sm text-muted-foreground">
-          {t("pricing.limits", {
-            min: PROMOTION_LIMITS.minDays,
-            max: PROMOTION_LIMITS.maxDays,
-            budget: formatMoney(PROMOTION_LIMITS.maxBudgetCents, language),
-          })}
+          {t("pricing.limits", { min: PROMOTION_LIMITS.minDays, max: PROMOTION_LIMITS.maxDays })}
         </p>
         <Link to="/promote" className={buttonClasses("primary", "md", "self-start")}>
           {t("pricing.promoteCta")}

@@ -144,6 +144,8 @@ describe("the dashboard", () => {
     const page = await openPage();
     await page.goto("/dashboard");
     await page.waitForURL(/\/signin\?next=%2Fdashboard$/);
+    await page.goto("/dashboard/profile");
+    await page.waitForURL(/\/signin\?next=%2Fdashboard%2Fprofile$/);
   });
 
   it("edits the profile with a picture, and the public profile shows it without the e-mail address", async () => {
