@@ -12,6 +12,7 @@ export default [
   route("organizers/:id", "routes/organizer.tsx"),
   route("users/:id", "routes/user.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
+  route("dashboard/profile", "routes/dashboard-profile.tsx"),
   route("sponsors", "routes/sponsors.tsx"),
   route("sponsors/:id", "routes/sponsor.tsx"),
   route("events/:id", "routes/event.tsx"),

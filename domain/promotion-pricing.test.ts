@@ -42,6 +42,10 @@ describe("promotion quote", () => {
       true,
     );
   });
+
+  it("without a budget, the quoted price is the one paid: always within it", () => {
+    expect(quotePromotion({ types: ["homepage"], days: 90, startsAt: NOW }).isWithinBudget).toBe(true);
+  });
 });
 
 describe("digest editions", () => {
@@ -112,6 +116,11 @@ describe("promotion input", () => {
     const result = promotionInputSchema.safeParse({ ...valid, ...change });
     expect(result.success).toBe(false);
     expect(result.error!.issues.find((issue) => issue.path[0] === field)?.message).toBe(word);
+  });
+
+  it("takes a campaign without a budget: the page shows the price, there is nothing more to type", () => {
+    const { budgetCents: _left, ...withoutBudget } = valid;
+    expect(promotionInputSchema.safeParse(withoutBudget).success).toBe(true);
   });
 
   it("refuses unknown fields", () => {

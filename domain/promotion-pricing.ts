@@ -108,11 +108,12 @@ export function chargedUnits(unit: RateUnit, window: CampaignWindow): number {
 }
 
 /**
- * The price of the chosen types for a campaign, line by line in rate-card order, against the budget.
+ * The price of the chosen types for a campaign, line by line in rate-card order, against the budget
+ * when one is set (without one, the quoted price is what the organizer agrees to pay).
  * A digest line may charge 0 editions: such a campaign cannot be sold (the services refuse it).
  */
 export function quotePromotion(
-  input: CampaignWindow & { types: readonly PromotionType[]; budgetCents: number },
+  input: CampaignWindow & { types: readonly PromotionType[]; budgetCents?: number | undefined },
 ): PromotionQuote {
   const chosen = new Set(input.types);
   const lines = PROMOTION_TYPES.filter((type) => chosen.has(type)).map((type): QuoteLine => {
@@ -121,7 +122,7 @@ export function quotePromotion(
     return { type, unit, units, unitCents: cents, amountCents: units * cents };
   });
   const totalCents = lines.reduce((total, line) => total + line.amountCents, 0);
-  return { lines, totalCents, isWithinBudget: totalCents <= input.budgetCents };
+  return { lines, totalCents, isWithinBudget: input.budgetCents === undefined || totalCents <= input.budgetCents };
 }
 
 const P = PROMOTION_PROBLEMS;
@@ -134,14 +135,18 @@ const budgetCents = z
   .number(P.budgetOutOfRange)
   .int(P.budgetOutOfRange)
   .min(0, P.budgetOutOfRange)
-  .max(PROMOTION_LIMITS.maxBudgetCents, P.budgetOutOfRange);
+  .max(PROMOTION_LIMITS.maxBudgetCents, P.budgetOutOfRange)
+  .optional();
 const types = z
   .array(z.enum(PROMOTION_TYPES, P.unknownType))
   .min(1, P.typesRequired)
   .max(PROMOTION_TYPES.length, P.duplicateType)
   .refine((list) => new Set(list).size === list.length, P.duplicateType);
 
-/** What a quote takes: the types, the days, the budget, and a start (ISO 8601 instant; now when left out). */
+/**
+ * What a quote takes: the types, the days, a budget the price must fit (optional: the quoted price is
+ * the price paid), and a start (ISO 8601 instant; now when left out).
+ */
 export const promotionQuoteInputSchema = z
   .object({ types, days, budgetCents, startsAt: z.iso.datetime({ offset: true }).optional() })
   .strict();

@@ -5,6 +5,7 @@ import { useFetcher } from "react-router";
 import type { EventSummary } from "#domain/event-summary";
 import { EventCard } from "./event-card";
 import { buttonClasses } from "./ui/button";
+import { SWIPE_ITEM, swipeRowClasses } from "./ui/swipe-row";
 
 /** What the /events loader answers (see app/routes/events.tsx), as far as this section reads it. */
 interface EventsLoaderData {
@@ -57,9 +58,9 @@ export function AroundYou({ initial, now, limit }: { initial: EventSummary[]; no
           </p>
         )}
       </div>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className={swipeRowClasses("grid gap-6 sm:grid-cols-2 lg:grid-cols-4")}>
         {events.map((event) => (
-          <li key={event.id} className="flex">
+          <li key={event.id} className={SWIPE_ITEM}>
             <EventCard event={event} now={now} distanceMiles={event.distanceMiles ?? null} />
           </li>
         ))}

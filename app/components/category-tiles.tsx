@@ -18,6 +18,7 @@ import {
 } from "lucide-react";
 import { useTranslation } from "#app/i18n/use-translation";
 import { Link } from "react-router";
+import { swipeRowClasses } from "./ui/swipe-row";
 
 /** The icon each category's `icon` names (see domain/catalog.ts). */
 export const CATEGORY_ICONS: Record<string, LucideIcon> = {
@@ -45,11 +46,12 @@ export function CategoryTiles({
 }) {
   const { t } = useTranslation();
   return (
-    <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+    <ul className={swipeRowClasses("grid grid-cols-2 gap-4 sm:grid-cols-4")}>
       {categories.map((category) => {
         const Icon = CATEGORY_ICONS[category.icon] ?? Users;
         return (
-          <li key={category.id}>
+          // Narrower than event cards: a tile is a word and an icon.
+          <li key={category.id} className="grid max-sm:w-[40%] max-sm:shrink-0 max-sm:snap-start">
             <Link
               to={`/categories?category=${category.id}`}
               className="flex h-full flex-col items-center gap-2 rounded-xl border border-border p-5 text-center transition-colors hover:border-primary hover:bg-muted"

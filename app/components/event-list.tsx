@@ -100,7 +100,7 @@ export function EventList({
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {shown.map((event, index) => (
-            <li key={event.id} className="flex">
+            <li key={event.id} className="grid">
               <EventCard event={event} now={now} eager={index < 4} />
             </li>
           ))}

@@ -7,13 +7,14 @@ import type { MajorEvent } from "#server/services/major-events";
 import { formatDate, formatTime } from "#app/i18n/format";
 import { EventImage } from "./event-image";
 import { buttonClasses } from "./ui/button";
+import { SWIPE_ITEM, swipeRowClasses } from "./ui/swipe-row";
 
 /** The three flagship events. A promo video is fetched only when the visitor asks to play it. */
 export function MajorEvents({ majorEvents }: { majorEvents: MajorEvent[] }) {
   return (
-    <ul className="grid gap-6 md:grid-cols-3">
+    <ul className={swipeRowClasses("grid gap-6 md:grid-cols-3")}>
       {majorEvents.map((major) => (
-        <li key={major.event.id}>
+        <li key={major.event.id} className={SWIPE_ITEM}>
           <MajorEventCard major={major} />
         </li>
       ))}

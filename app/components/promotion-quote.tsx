@@ -4,11 +4,11 @@ import type { Language } from "#domain/language";
 import type { PromotionQuote } from "#domain/promotion-pricing";
 
 /**
- * A promotion's price line by line (a digest with no edition to appear in says so), its total, and
- * whether it fits the budget. A polite live region:
+ * A promotion's price line by line (a digest with no edition to appear in says so) and its total: what
+ * the organizer pays. A polite live region:
  * as the organizer changes the options, a screen reader hears the new total.
  */
-export function PromotionQuoteSummary({ quote, hasBudget }: { quote: PromotionQuote; hasBudget: boolean }) {
+export function PromotionQuoteSummary({ quote }: { quote: PromotionQuote }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const money = (cents: number) => formatMoney(cents, language);
@@ -46,9 +46,6 @@ export function PromotionQuoteSummary({ quote, hasBudget }: { quote: PromotionQu
             </dd>
           </div>
         </dl>
-      )}
-      {quote.lines.length > 0 && hasBudget && !quote.isWithinBudget && (
-        <p className="text-sm font-medium text-red-800 dark:text-red-300">{t("promote.quote.overBudget")}</p>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import { EventCard } from "#app/components/event-card";
 import { Spinner } from "#app/components/ui/spinner";
+import { SWIPE_ITEM, swipeRowClasses } from "#app/components/ui/swipe-row";
 import { useTranslation } from "#app/i18n/use-translation";
 import type { EventSummary } from "#domain/event-summary";
 
@@ -45,9 +46,9 @@ export function RecommendedEvents({
                 </Link>
               </div>
             ) : (
-              <ul data-testid="recommendations" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              <ul data-testid="recommendations" className={swipeRowClasses("grid gap-6 sm:grid-cols-2 lg:grid-cols-3")}>
                 {events.map((event) => (
-                  <li key={event.id} className="flex">
+                  <li key={event.id} className={SWIPE_ITEM}>
                     <EventCard event={event} now={now} />
                   </li>
                 ))}

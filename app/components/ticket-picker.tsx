@@ -24,7 +24,7 @@ export interface PickerTicketType extends SalesWindow {
  * opens the checkout (`GET /events/:id/checkout?qty.<id>=<n>`): a plain GET form, so it works before
  * scripts load. Sold-out types offer their waitlist instead; types outside their sales window say when
  * sales open or that they have closed. `canBuy` is false for an event that has ended or was cancelled:
- * the list then only informs.
+ * the list then only names the tickets and their prices, with no counts left and nothing to pick.
  *
  * The "left" counts come from the event page, which may be served from the short response cache
  * (decision 005): they are informational. What is really available is decided when the order is
@@ -97,7 +97,8 @@ export function TicketPicker({
                     <p className="font-semibold">
                       {ticket.priceCents === 0 ? t("event.free") : formatMoney(ticket.priceCents, language)}
                     </p>
-                    {onSale || left === 0 ? (
+                    {/* An ended or cancelled event says so above the list: how many are left no longer matters. */}
+                    {!canBuy ? null : onSale || left === 0 ? (
                       <p
                         className={`text-sm ${left === 0 ? "font-bold uppercase text-red-700 dark:text-red-300" : "text-muted-foreground"}`}
                       >

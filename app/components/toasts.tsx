@@ -39,6 +39,12 @@ function show(notice: Notice): void {
   });
 }
 
+/** Takes every notice off the screen, and drops those not yet shown: for a page whose problems are behind it. */
+export function dismissNotices(): void {
+  pending.length = 0;
+  sonner?.toast.dismiss();
+}
+
 function flush() {
   for (const { kind, message, description, quiet } of pending.splice(0)) {
     if (quiet) {

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
+import { DashboardHeader } from "#app/components/dashboard-header";
 import { DigestPreference } from "#app/components/digest-preference";
 import { InterestsPicker } from "#app/components/interests-picker";
 import { MyEventsSection } from "#app/components/my-events";
@@ -7,20 +7,15 @@ import { MyPromotionsSection } from "#app/components/my-promotions";
 import { RecommendedEvents } from "#app/components/recommended-events";
 import { TicketOrder, type TicketOrderView } from "#app/components/ticket-order";
 import { buttonClasses } from "#app/components/ui/button";
-import { TextField } from "#app/components/ui/text-field";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
+import { readSmallForm } from "#app/read-small-form";
 import { requireViewer } from "#app/require-viewer";
-import { LANGUAGES } from "#domain/language";
-import { MAX_PROFILE_IMAGE_BYTES, SOCIAL_NETWORKS } from "#domain/profile";
-import { PROFILE_LIMITS } from "#domain/profile-schema";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
-import { readFormWithin } from "#server/http/read-form";
 import { applyInterestChoice, listMyInterests } from "#server/services/interests";
 import { listMyEvents } from "#server/services/event-authoring";
 import { getReceivesDigest } from "#server/services/newsletter";
-import { getMyProfile, updateMyProfile, type MyProfile } from "#server/services/profiles";
 import { listMyCampaigns } from "#server/services/promotions";
 import { listMyTickets, type MyTicketOrder } from "#server/services/my-tickets";
 import { listRecommendations } from "#server/services/recommendations";
@@ -29,25 +24,22 @@ import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import type { Route } from "./+types/dashboard";
 
-/** Room for the text fields and the multipart framing beside the largest accepted picture. */
-const FORM_FIELDS_BYTES = 64 * 1024;
 const PRIVATE = { "Cache-Control": "private, no-store" };
-const ACCEPTED_IMAGES = "image/jpeg,image/png,image/webp,image/gif,image/avif";
-const FIELD_CLASSES =
-  "w-full rounded-md border border-border bg-background px-3 text-sm text-foreground aria-invalid:border-red-700 dark:aria-invalid:border-red-400";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
   return [{ title: `${t("dashboard.metaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
 }
 
-/** The signed-in person's own page: their profile to edit, interests, recommendations, tickets and events. */
+/**
+ * The signed-in person's own page: their tickets first (what they need at the door), their events and
+ * promotions, interests and recommendations. The profile has a tab of its own (dashboard-profile.tsx).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const { db } = context;
   const now = currentTime();
-  const [profile, interests, myTickets, myEvents, myCampaigns, receivesDigest] = await Promise.all([
-    getMyProfile(db, viewer),
+  const [interests, myTickets, myEvents, myCampaigns, receivesDigest] = await Promise.all([
     listMyInterests(db, viewer),
     listMyTickets(db, viewer, now),
     listMyEvents(db, viewer, now),
@@ -58,7 +50,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       email: viewer.email,
       myTickets: { upcoming: await withTicketCards(myTickets.upcoming), past: await withTicketCards(myTickets.past) },
-      profile: profile ?? newProfile(viewer),
       savedInterests: interests.map((interest) => interest.key),
       recommendations: listRecommendations(db, viewer, now),
       myEvents,
@@ -83,298 +74,38 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 }
 
-/** A profile to start from for an account whose profile row was never written. */
-function newProfile(viewer: { userId: string; name: string }): MyProfile {
-  return {
-    id: viewer.userId,
-    name: viewer.name,
-    role: "attendee",
-    organization: null,
-    bio: null,
-    location: null,
-    profileImage: null,
-    socialLinks: {},
-    preferredLanguage: "en",
-  };
-}
-
-type ProfileValues = ReturnType<typeof profileValuesOf>;
-
-/** The profile form's text fields, as typed: what updateMyProfile checks, and what a failed form shows again. */
-function profileValuesOf(form: FormData) {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    name: text("name"),
-    bio: text("bio"),
-    organization: text("organization"),
-    location: text("location"),
-    preferredLanguage: text("preferredLanguage"),
-    socialLinks: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, text(`social.${network}`)])),
-  };
-}
-
-/** A message key (under dashboard.errors) for each field the services refused. */
-function problemsOf(fields: Record<string, string> | undefined): Record<string, string> {
-  const problems: Record<string, string> = {};
-  for (const [field, problem] of Object.entries(fields ?? { _: "invalid" })) {
-    if (field === "profileImage") problems.profileImage = problem;
-    else if (field.startsWith("socialLinks.")) problems[`social.${field.slice("socialLinks.".length)}`] = "socialLink";
-    else if (field in PROFILE_LIMITS || field === "preferredLanguage") problems[field] = field;
-    else problems._ = "invalid";
-  }
-  return problems;
-}
-
-function refused(problems: Record<string, string>, values: ProfileValues | null) {
-  return data({ intent: "profile" as const, ok: false, problems, values }, { status: 400, headers: PRIVATE });
-}
-
-/** The profile form (intent "profile") and the interests picker's forms (intents "save" and "remove"). */
+/** The interests picker's forms (intents "save" and "remove"). */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  const form = await readFormWithin(request, MAX_PROFILE_IMAGE_BYTES + FORM_FIELDS_BYTES);
-  if (form === "too_large") return refused({ profileImage: "image_too_large" }, null);
-  if (!form) return refused({ _: "invalid" }, null);
-
-  if (form.get("intent") !== "profile") {
-    try {
-      await applyInterestChoice(context.db, viewer, Object.fromEntries(form));
-    } catch (error) {
-      if (error instanceof AppError) return data({ intent: "interest" as const, ok: false }, { status: 400 });
-      throw error;
-    }
-    return { intent: "interest" as const, ok: true };
-  }
-
-  const values = profileValuesOf(form);
-  const file = form.get("profileImage");
-  const image = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
+  const form = await readSmallForm(request);
+  if (form === "too_large") return data({ ok: false }, { status: 413 });
   try {
-    await updateMyProfile(context.db, viewer, { profile: values, image }, { uploadsDir: context.config.uploadsDir });
+    await applyInterestChoice(context.db, viewer, form ? Object.fromEntries(form) : null);
   } catch (error) {
-    if (error instanceof AppError && error.code === "invalid") return refused(problemsOf(error.fields), values);
+    if (error instanceof AppError) return data({ ok: false }, { status: 400 });
     throw error;
   }
-  return data({ intent: "profile" as const, ok: true, problems: {}, values: null }, { headers: PRIVATE });
+  return { ok: true };
 }
 
-export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { profile, email, savedInterests, recommendations, now, myTickets, myEvents, myCampaigns, receivesDigest } =
-    loaderData;
+  const { email, savedInterests, recommendations, now, myTickets, myEvents, myCampaigns, receivesDigest } = loaderData;
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col py-8">
-      <header className="flex flex-col gap-1 px-4">
-        <h1 className="text-3xl font-bold">{t("dashboard.title")}</h1>
-        <p className="text-muted-foreground">{t("dashboard.signedInAs", { email })}</p>
-      </header>
-      <ProfileForm profile={profile} result={actionData && actionData.intent === "profile" ? actionData : undefined} />
-      <InterestsPicker id="my-interests" title={t("dashboard.interestsTitle")} savedKeys={savedInterests} />
-      <RecommendedEvents recommendations={recommendations} now={now} discoverHref="#my-interests" />
+      <DashboardHeader email={email} />
       <MyTicketsSection tickets={myTickets} />
       <MyEventsSection events={myEvents} />
       <div className="px-4 py-10">
         <MyPromotionsSection campaigns={myCampaigns} />
       </div>
+      <InterestsPicker id="my-interests" title={t("dashboard.interestsTitle")} savedKeys={savedInterests} />
+      <RecommendedEvents recommendations={recommendations} now={now} discoverHref="#my-interests" />
       <div className="px-4 py-10">
         <DigestPreference receivesDigest={receivesDigest} />
       </div>
     </div>
   );
-}
-
-function ProfileForm({
-  profile,
-  result,
-}: {
-  profile: MyProfile;
-  result?: { ok: boolean; problems: Record<string, string>; values: ProfileValues | null };
-}) {
-  const { t } = useTranslation();
-  const navigation = useNavigation();
-  const pictureRef = useRef<HTMLInputElement>(null);
-  const isSaving = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
-  const problems = result?.problems ?? {};
-  // After a refusal the form shows what was typed; otherwise what is stored.
-  const values = result?.values ?? {
-    name: profile.name,
-    bio: profile.bio ?? "",
-    organization: profile.organization ?? "",
-    location: profile.location ?? "",
-    preferredLanguage: profile.preferredLanguage,
-    socialLinks: profile.socialLinks as Record<string, string | undefined>,
-  };
-  const errorId = (field: string) => (problems[field] ? problemId(field) : undefined);
-
-  // Once saved, the picture just sent is the current one: it must not be sent again with the next save.
-  useEffect(() => {
-    if (result?.ok && pictureRef.current) pictureRef.current.value = "";
-  }, [result]);
-
-  return (
-    <section aria-labelledby="profile-title" className="flex flex-col gap-6 px-4 py-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="profile-title" className="text-2xl font-bold">
-          {t("dashboard.profileTitle")}
-        </h2>
-        <Link to={`/users/${profile.id}`} className="text-sm font-semibold text-primary hover:underline">
-          {t("dashboard.viewPublicProfile")}
-        </Link>
-      </div>
-      {result?.ok && (
-        <p role="status" className="rounded-md border border-green-700 px-4 py-3 text-sm dark:border-green-400">
-          {t("dashboard.profileSaved")}
-        </p>
-      )}
-      {result && !result.ok && (
-        <div role="alert" className="rounded-md border border-red-700 px-4 py-3 text-sm dark:border-red-400">
-          <p className="font-semibold">{t("dashboard.profileNotSaved")}</p>
-          <ul className="list-inside list-disc">
-            {Object.entries(problems).map(([field, problem]) => (
-              <li key={field} id={problemId(field)}>
-                {problem === "socialLink"
-                  ? t("dashboard.errors.socialLink", { network: t(`profile.social.${field.slice("social.".length)}`) })
-                  : t(`dashboard.errors.${problem}`, { max: limitOf(problem) })}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      <Form method="post" encType="multipart/form-data" className="flex flex-col gap-6">
-        <input type="hidden" name="intent" value="profile" />
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-          {profile.profileImage && (
-            <img
-              src={profile.profileImage}
-              alt={t("dashboard.currentPicture")}
-              width={96}
-              height={96}
-              className="h-24 w-24 rounded-full object-cover"
-            />
-          )}
-          <div className="flex flex-col gap-1">
-            <label htmlFor="profile-image" className="text-sm font-medium">
-              {t("dashboard.picture")}
-            </label>
-            <input
-              ref={pictureRef}
-              id="profile-image"
-              type="file"
-              name="profileImage"
-              accept={ACCEPTED_IMAGES}
-              aria-invalid={errorId("profileImage") ? true : undefined}
-              aria-describedby={[errorId("profileImage"), "profile-image-hint"].filter(Boolean).join(" ")}
-              className="text-sm file:me-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-1.5 file:text-sm file:text-foreground"
-            />
-            <p id="profile-image-hint" className="text-xs text-muted-foreground">
-              {t("dashboard.pictureHint", { max: MAX_PROFILE_IMAGE_BYTES / 1024 / 1024 })}
-            </p>
-          </div>
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="profile-name"
-            name="name"
-            label={t("dashboard.name")}
-            required
-            maxLength={PROFILE_LIMITS.name}
-            autoComplete="name"
-            defaultValue={values.name}
-            errorId={errorId("name")}
-          />
-          <TextField
-            id="profile-organization"
-            name="organization"
-            label={t("dashboard.organization")}
-            maxLength={PROFILE_LIMITS.organization}
-            autoComplete="organization"
-            defaultValue={values.organization}
-            errorId={errorId("organization")}
-          />
-          <TextField
-            id="profile-location"
-            name="location"
-            label={t("dashboard.location")}
-            maxLength={PROFILE_LIMITS.location}
-            defaultValue={values.location}
-            errorId={errorId("location")}
-          />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="profile-language" className="text-sm font-medium">
-              {t("dashboard.preferredLanguage")}
-            </label>
-            <select
-              id="profile-language"
-              name="preferredLanguage"
-              defaultValue={values.preferredLanguage}
-              aria-describedby="profile-language-hint"
-              className={`h-10 ${FIELD_CLASSES}`}
-            >
-              {LANGUAGES.map((language) => (
-                <option key={language} value={language} lang={language}>
-                  {t(`language.${language}`)}
-                </option>
-              ))}
-            </select>
-            <p id="profile-language-hint" className="text-xs text-muted-foreground">
-              {t("dashboard.preferredLanguageHint")}
-            </p>
-          </div>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="profile-bio" className="text-sm font-medium">
-            {t("dashboard.bio")}
-          </label>
-          <textarea
-            id="profile-bio"
-            name="bio"
-            rows={4}
-            maxLength={PROFILE_LIMITS.bio}
-            defaultValue={values.bio}
-            aria-invalid={errorId("bio") ? true : undefined}
-            aria-describedby={errorId("bio")}
-            className={`py-2 ${FIELD_CLASSES}`}
-          />
-        </div>
-        <fieldset className="flex flex-col gap-4">
-          <legend className="mb-2 text-lg font-semibold">{t("dashboard.socialLinks")}</legend>
-          <p className="text-sm text-muted-foreground">{t("dashboard.socialLinksHint")}</p>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {SOCIAL_NETWORKS.map((network) => (
-              <TextField
-                key={network}
-                id={`profile-social-${network}`}
-                name={`social.${network}`}
-                type="url"
-                dir="ltr"
-                label={t(`profile.social.${network}`)}
-                placeholder="https://"
-                defaultValue={values.socialLinks[network] ?? ""}
-                errorId={errorId(`social.${network}`)}
-              />
-            ))}
-          </div>
-        </fieldset>
-        <button type="submit" disabled={isSaving} className={buttonClasses("primary", "md", "self-start")}>
-          {isSaving ? t("dashboard.saving") : t("dashboard.saveProfile")}
-        </button>
-      </Form>
-    </section>
-  );
-}
-
-/** The number a refusal message names: a field's longest text, or the largest picture in MB. */
-function limitOf(problem: string): number | undefined {
-  if (problem === "image_too_large") return MAX_PROFILE_IMAGE_BYTES / 1024 / 1024;
-  return PROFILE_LIMITS[problem as keyof typeof PROFILE_LIMITS];
-}
-
-/** The id of a refused field's message in the summary, which the field points to (aria-describedby). */
-function problemId(field: string): string {
-  return `profile-${field.replace(".", "-")}-problem`;
 }
 
 /**

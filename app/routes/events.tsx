@@ -1,5 +1,5 @@
-import { LocateFixed, X } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { LocateFixed, SlidersHorizontal, X } from "lucide-react";
+import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation";
 import { data, Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { CATEGORIES } from "#domain/catalog";
@@ -9,6 +9,11 @@ import { LANGUAGES } from "#domain/language";
 import { CalendarFeedLink } from "#app/components/calendar-feed-link";
 import { EventCard } from "#app/components/event-card";
 import { buttonClasses } from "#app/components/ui/button";
+import { Sheet } from "#app/components/ui/sheet";
+import { formatDate, formatMoney } from "#app/i18n/format";
+import type { TFunction } from "#app/i18n/translator";
+import { filterChips, type FilterChip } from "#app/search-filter-chips";
+import type { Language } from "#domain/language";
 import { metaTranslator } from "#app/i18n/meta";
 import { currentTime } from "#server/clock";
 import { searchEvents } from "#server/services/event-search";
@@ -41,6 +46,14 @@ export default function Events({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { now, result, search, invalid } = loaderData;
   const searching = useNavigation().state === "loading";
+  const location = useLocation();
+  const chips = filterChips(location.search);
+  const hasScripts = useHasScripts();
+  // The sheet is open on the page it was opened on: a search sent from it (or a chip taken off)
+  // shows its results with the sheet closed.
+  const [filtersOpenOn, setFiltersOpenOn] = useState<string | null>(null);
+  const filtersOpen = filtersOpenOn === location.key;
+  const setFiltersOpen = (open: boolean) => setFiltersOpenOn(open ? location.key : null);
   // Past 1,000 matches the total is a lower bound ("more than 1,000"): there is at least one more
   // event than it says, so at least that many pages, and the next page always exists.
   const pages = result
@@ -49,24 +62,52 @@ export default function Events({ loaderData }: Route.ComponentProps) {
   const pagesMayBeMore = result?.totalIsLowerBound ?? false;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="mb-6 text-3xl font-bold">{t("search.title")}</h1>
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:py-8">
+      <h1 className="mb-4 text-3xl font-bold lg:mb-6">{t("search.title")}</h1>
+      {/*
+        Phones and small tablets see the results first. The filters are then a sheet opened by the
+        Filters button, or, without scripts, the form below the results (the button leads to it).
+        From lg the form is the first column, with a link to skip it.
+      */}
       <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
-        <SearchForm search={search} />
-        <section aria-labelledby="results-heading" aria-busy={searching}>
-          <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <div className={`order-last lg:order-none ${hasScripts ? "max-lg:hidden" : ""}`}>
+          <a
+            href="#results"
+            className="sr-only focus:not-sr-only focus:mb-4 focus:inline-flex focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground focus:outline-2 focus:outline-offset-2 focus:outline-ring"
+          >
+            {t("search.skipToResults")}
+          </a>
+          <SearchForm search={search} idPrefix="search" />
+        </div>
+        <section
+          id="results"
+          tabIndex={-1}
+          aria-labelledby="results-heading"
+          aria-busy={searching}
+          className="scroll-mt-24 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
+        >
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
             <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite">
               {result
                 ? t(result.totalIsLowerBound ? "search.resultsMoreThan" : "search.results", { count: result.total })
                 : t("search.noResults")}
             </h2>
             {result && pages > 1 && (
-              <p className="text-sm text-muted-foreground">
+              <p className="text-sm text-muted-foreground max-lg:hidden">
                 {t(pagesMayBeMore ? "search.pageOfAtLeast" : "search.pageOf", { page: result.page, pages })}
               </p>
             )}
-            <CalendarFeedLink />
+            <FiltersButton
+              count={chips.length}
+              hasScripts={hasScripts}
+              onOpen={() => setFiltersOpen(true)}
+              isOpen={filtersOpen}
+            />
+            <div className="max-lg:hidden">
+              <CalendarFeedLink />
+            </div>
           </div>
+          {chips.length > 0 && <FilterChips chips={chips} />}
           {invalid && (
             <p
               role="alert"
@@ -84,22 +125,155 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           {result && result.events.length > 0 && (
             <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
               {result.events.map((event, index) => (
-                <li key={event.id} className="flex">
+                <li key={event.id} className="grid">
                   <EventCard event={event} now={now} eager={index < 3} distanceMiles={event.distanceMiles} />
                 </li>
               ))}
             </ul>
           )}
           {result && pages > 1 && <Pagination page={result.page} pages={pages} pagesMayBeMore={pagesMayBeMore} />}
+          <div className="mt-8 lg:hidden">
+            <CalendarFeedLink />
+          </div>
         </section>
       </div>
+      {hasScripts && (
+        <Sheet
+          open={filtersOpen}
+          onOpenChange={setFiltersOpen}
+          title={t("search.filters")}
+          closeLabel={t("search.closeFilters")}
+        >
+          <SearchForm search={search} idPrefix="sheet-search" />
+        </Sheet>
+      )}
     </div>
   );
 }
 
-/** A GET form: every filter lands in the URL, so results can be shared and the back button works. */
-function SearchForm({ search }: { search: EventSearch | null }) {
+/**
+ * False in the server's HTML and during hydration, true once scripts run: until then (and without
+ * them) only plain links and forms work.
+ */
+function useHasScripts() {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+
+function subscribeToNothing() {
+  return () => {};
+}
+
+/**
+ * Below lg: opens the filters sheet, or without scripts leads down to the form under the results.
+ * It names how many filters are on.
+ */
+function FiltersButton({
+  count,
+  hasScripts,
+  isOpen,
+  onOpen,
+}: {
+  count: number;
+  hasScripts: boolean;
+  isOpen: boolean;
+  onOpen: () => void;
+}) {
   const { t } = useTranslation();
+  const label = count > 0 ? t("search.filtersActive", { count }) : t("search.filters");
+  const classes = buttonClasses("outline", "md", "lg:hidden");
+  const content = (
+    <>
+      <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+      {label}
+    </>
+  );
+  if (!hasScripts) {
+    return (
+      <a href="#search-filters" className={classes}>
+        {content}
+      </a>
+    );
+  }
+  return (
+    <button type="button" onClick={onOpen} aria-haspopup="dialog" aria-expanded={isOpen} className={classes}>
+      {content}
+    </button>
+  );
+}
+
+/** The filters on, each a link that takes it off. */
+function FilterChips({ chips }: { chips: FilterChip[] }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  return (
+    <ul aria-label={t("search.activeFilters")} className="mb-4 flex flex-wrap gap-2">
+      {chips.map((chip) => {
+        const text = chipText(t, chip, language);
+        return (
+          <li key={chip.name}>
+            <Link
+              to={chip.removeHref}
+              aria-label={t("search.removeFilter", { filter: text })}
+              className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-border bg-muted px-3 text-sm font-medium hover:border-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              <span dir="auto">{text}</span>
+              <X aria-hidden="true" className="h-4 w-4 shrink-0" />
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** A chip's words: the choice as the form names it. */
+function chipText(t: TFunction, chip: FilterChip, language: Language): string {
+  const { name, value } = chip;
+  const day = (iso: string) => {
+    const instant = new Date(`${iso}T12:00:00Z`);
+    return Number.isNaN(instant.getTime()) ? iso : formatDate(instant, "UTC", language);
+  };
+  switch (name) {
+    case "q":
+      return t("search.chipQuery", { query: value });
+    case "category":
+      return t(`category.${value}`);
+    case "date":
+      return t(`search.${value}`);
+    case "from":
+      return t("search.chipFrom", { date: day(value) });
+    case "to":
+      return t("search.chipTo", { date: day(value) });
+    case "price":
+      return t(`search.${value}`);
+    case "maxPrice":
+      return t("search.chipMaxPrice", { price: formatMoney(Math.round(Number(value) * 100) || 0, language) });
+    case "language":
+      return t(`eventLanguage.${value}`);
+    case "near":
+      return value in PLACES ? PLACES[value as keyof typeof PLACES].name : value;
+    case "lat":
+      return t("search.nearMyLocation");
+    case "radius":
+      return t("search.chipRadius", { miles: value });
+    case "vip":
+    case "featured":
+    case "past":
+      return t(`search.${name}`);
+    case "sort":
+      return value in SORT_LABELS ? t(SORT_LABELS[value as keyof typeof SORT_LABELS]) : value;
+  }
+}
+
+/** A GET form: every filter lands in the URL, so results can be shared and the back button works. */
+function SearchForm({ search, idPrefix }: { search: EventSearch | null; idPrefix: string }) {
+  const { t } = useTranslation();
+  /** Ids are unique on the page: the form is also in the sheet, with its own prefix. */
+  const id = (name: string) => `${idPrefix}-${name}`;
   const navigate = useNavigate();
   const searchLink = useSearchLink();
   const pageLanguage = new URLSearchParams(useLocation().search).get("lang");
@@ -130,15 +304,21 @@ function SearchForm({ search }: { search: EventSearch | null }) {
   };
 
   return (
-    <Form method="get" action="/events" className="flex flex-col gap-4" aria-label={t("search.filters")}>
+    <Form
+      id={id("filters")}
+      method="get"
+      action="/events"
+      className="flex scroll-mt-24 flex-col gap-4"
+      aria-label={t("search.filters")}
+    >
       {/* A page opened with ?lang= (a shared link) keeps its language through the search. */}
       {pageLanguage && <input type="hidden" name="lang" value={pageLanguage} />}
       <div>
-        <label htmlFor="search-q" className={LABEL}>
+        <label htmlFor={id("q")} className={LABEL}>
           {t("search.queryLabel")}
         </label>
         <input
-          id="search-q"
+          id={id("q")}
           name="q"
           type="search"
           defaultValue={value("q")}
@@ -147,7 +327,7 @@ function SearchForm({ search }: { search: EventSearch | null }) {
           className={FIELD}
         />
       </div>
-      <Select id="search-category" name="category" label={t("search.category")} defaultValue={value("category")}>
+      <Select id={id("category")} name="category" label={t("search.category")} defaultValue={value("category")}>
         <option value="">{t("search.anyCategory")}</option>
         {CATEGORIES.map((category) => (
           <option key={category.key} value={category.key}>
@@ -155,7 +335,7 @@ function SearchForm({ search }: { search: EventSearch | null }) {
           </option>
         ))}
       </Select>
-      <Select id="search-date" name="date" label={t("search.date")} defaultValue={value("date")}>
+      <Select id={id("date")} name="date" label={t("search.date")} defaultValue={value("date")}>
         <option value="">{t("search.anyDate")}</option>
         {DATE_WINDOWS.map((window) => (
           <option key={window} value={window}>
@@ -165,29 +345,29 @@ function SearchForm({ search }: { search: EventSearch | null }) {
       </Select>
       <div className="grid grid-cols-2 gap-2">
         <div>
-          <label htmlFor="search-from" className={LABEL}>
+          <label htmlFor={id("from")} className={LABEL}>
             {t("search.from")}
           </label>
-          <input id="search-from" name="from" type="date" defaultValue={value("from")} className={FIELD} />
+          <input id={id("from")} name="from" type="date" defaultValue={value("from")} className={FIELD} />
         </div>
         <div>
-          <label htmlFor="search-to" className={LABEL}>
+          <label htmlFor={id("to")} className={LABEL}>
             {t("search.to")}
           </label>
-          <input id="search-to" name="to" type="date" defaultValue={value("to")} className={FIELD} />
+          <input id={id("to")} name="to" type="date" defaultValue={value("to")} className={FIELD} />
         </div>
       </div>
-      <Select id="search-price" name="price" label={t("search.price")} defaultValue={value("price")}>
+      <Select id={id("price")} name="price" label={t("search.price")} defaultValue={value("price")}>
         <option value="">{t("search.anyPrice")}</option>
         <option value="free">{t("search.free")}</option>
         <option value="under30">{t("search.under30")}</option>
       </Select>
       <div>
-        <label htmlFor="search-max-price" className={LABEL}>
+        <label htmlFor={id("max-price")} className={LABEL}>
           {t("search.maxPrice")}
         </label>
         <input
-          id="search-max-price"
+          id={id("max-price")}
           name="maxPrice"
           type="number"
           min={0}
@@ -197,7 +377,7 @@ function SearchForm({ search }: { search: EventSearch | null }) {
           className={FIELD}
         />
       </div>
-      <Select id="search-language" name="language" label={t("search.language")} defaultValue={value("language")}>
+      <Select id={id("language")} name="language" label={t("search.language")} defaultValue={value("language")}>
         <option value="">{t("search.anyLanguage")}</option>
         {LANGUAGES.map((language) => (
           <option key={language} value={language}>
@@ -220,7 +400,7 @@ function SearchForm({ search }: { search: EventSearch | null }) {
         </div>
       ) : (
         <div className="flex flex-col gap-2">
-          <Select id="search-near" name="near" label={t("search.near")} defaultValue={value("near")}>
+          <Select id={id("near")} name="near" label={t("search.near")} defaultValue={value("near")}>
             <option value="">{t("search.anywhere")}</option>
             {PLACE_KEYS.map((key) => (
               <option key={key} value={key}>
@@ -239,7 +419,7 @@ function SearchForm({ search }: { search: EventSearch | null }) {
           )}
         </div>
       )}
-      <Select id="search-radius" name="radius" label={t("search.radius")} defaultValue={value("radius") || "10"}>
+      <Select id={id("radius")} name="radius" label={t("search.radius")} defaultValue={value("radius") || "10"}>
         {RADII.map((miles) => (
           <option key={miles} value={miles}>
             {t("search.radiusMiles", { miles })}
@@ -260,7 +440,7 @@ function SearchForm({ search }: { search: EventSearch | null }) {
           </label>
         ))}
       </fieldset>
-      <Select id="search-sort" name="sort" label={t("search.sort")} defaultValue={search?.sort ?? ""}>
+      <Select id={id("sort")} name="sort" label={t("search.sort")} defaultValue={search?.sort ?? ""}>
         <option value="">{t("search.sortDefault")}</option>
         {SORTS.filter(
           (option) => (option !== "relevance" || search?.q) && (option !== "distance" || sort === "distance"),

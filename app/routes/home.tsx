@@ -11,6 +11,7 @@ import { MajorEvents } from "#app/components/major-events";
 import { RecommendedEvents } from "#app/components/recommended-events";
 import { SiteStatsStrip } from "#app/components/site-stats";
 import { buttonClasses } from "#app/components/ui/button";
+import { SWIPE_ITEM, swipeRowClasses } from "#app/components/ui/swipe-row";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
 import { HOME_LIMITS } from "#domain/home-sections";
@@ -85,9 +86,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {home.affordable.length === 0 ? (
           <p className="text-muted-foreground">{t("home.noAffordable")}</p>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className={swipeRowClasses("grid gap-4 sm:grid-cols-2 lg:grid-cols-4")}>
             {home.affordable.map((event) => (
-              <li key={event.id} className="flex">
+              <li key={event.id} className={SWIPE_ITEM}>
                 <CompactEventCard event={event} />
               </li>
             ))}
@@ -195,9 +196,9 @@ function EventGrid({
 }) {
   if (events.length === 0) return <p className="text-muted-foreground">{empty}</p>;
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+    <ul className={swipeRowClasses("grid gap-6 sm:grid-cols-2 lg:grid-cols-4")}>
       {events.map((event) => (
-        <li key={event.id} className="flex">
+        <li key={event.id} className={SWIPE_ITEM}>
           {/* Lazy images: every grid on this page is below the hero, out of the first screen. */}
           <EventCard event={event} now={now} />
         </li>

@@ -74,7 +74,8 @@ export default function PricingPage() {
                 <th scope="col" className="p-3 text-start font-semibold">
                   {t("pricing.typeColumn")}
                 </th>
-                <th scope="col" className="p-3 text-start font-semibold">
+                {/* On a phone each promotion's description sits under its name: the price stays in view. */}
+                <th scope="col" className="hidden p-3 text-start font-semibold sm:table-cell">
                   {t("pricing.whatColumn")}
                 </th>
                 <th scope="col" className="p-3 text-end font-semibold">
@@ -85,11 +86,16 @@ export default function PricingPage() {
             <tbody>
               {PROMOTION_TYPES.map((type) => (
                 <tr key={type} className="border-b border-border last:border-b-0">
-                  <th scope="row" className="p-3 text-start font-medium">
+                  <th scope="row" className="p-3 text-start align-top font-medium">
                     {t(`promote.types.${type}`)}
+                    <span className="mt-1 block font-normal text-muted-foreground sm:hidden">
+                      {t(`promote.typeDescriptions.${type}`)}
+                    </span>
                   </th>
-                  <td className="p-3 text-muted-foreground">{t(`promote.typeDescriptions.${type}`)}</td>
-                  <td className="p-3 text-end whitespace-nowrap">
+                  <td className="hidden p-3 align-top text-muted-foreground sm:table-cell">
+                    {t(`promote.typeDescriptions.${type}`)}
+                  </td>
+                  <td data-testid="rate" className="p-3 text-end align-top sm:whitespace-nowrap">
                     {t(`promote.rates.${RATE_CARD[type].unit}`, {
                       price: formatMoney(RATE_CARD[type].cents, language),
                     })}
@@ -100,11 +106,7 @@ export default function PricingPage() {
           </table>
         </div>
         <p className="text-sm text-muted-foreground">
-          {t("pricing.limits", {
-            min: PROMOTION_LIMITS.minDays,
-            max: PROMOTION_LIMITS.maxDays,
-            budget: formatMoney(PROMOTION_LIMITS.maxBudgetCents, language),
-          })}
+          {t("pricing.limits", { min: PROMOTION_LIMITS.minDays, max: PROMOTION_LIMITS.maxDays })}
         </p>
         <Link to="/promote" className={buttonClasses("primary", "md", "self-start")}>
           {t("pricing.promoteCta")}

@@ -33,9 +33,9 @@ import type { Route } from "./+types/promote";
 const PROBLEM_ID = "promote-problem";
 const PRIVATE = { "Cache-Control": "private, no-store" };
 /** The campaign's own fields, as the purchase reports problems with them. */
-const CAMPAIGN_FIELDS = ["eventId", "types", "days", "budgetCents", "startsAt", "card"] as const;
+const CAMPAIGN_FIELDS = ["eventId", "types", "days", "startsAt", "card"] as const;
 type CampaignField = (typeof CAMPAIGN_FIELDS)[number];
-const DEFAULT_VALUES: FormValues = { eventId: "", types: ["homepage"], days: "7", budget: "" };
+const DEFAULT_VALUES: FormValues = { eventId: "", types: ["homepage"], days: "7" };
 const FIELD_CLASSES =
   "h-10 w-full rounded-md border border-border bg-background px-3 text-sm text-foreground aria-invalid:border-red-700 dark:aria-invalid:border-red-400";
 
@@ -44,7 +44,6 @@ interface FormValues {
   eventId: string;
   types: string[];
   days: string;
-  budget: string;
 }
 
 interface ActionResult {
@@ -89,14 +88,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** "120", "$1,250.50" → cents; null when it is not an amount of dollars (the service then says why). */
-function parseDollars(raw: string): number | null {
-  const cleaned = raw.replace(/[\s$,]/g, "");
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole, fraction = ""] = cleaned.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}
-
 function parseWhole(raw: string): number | null {
   return /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : null;
 }
@@ -107,12 +98,15 @@ function readValues(form: FormData | null): FormValues {
     return typeof value === "string" ? value.slice(0, 100) : "";
   };
   const types = (form?.getAll("types") ?? []).filter((value): value is string => typeof value === "string");
-  return { eventId: text("eventId"), types: types.slice(0, 10), days: text("days"), budget: text("budget") };
+  return { eventId: text("eventId"), types: types.slice(0, 10), days: text("days") };
 }
 
-/** The quote's fields from the form, for the service to check (it names what is wrong). */
+/**
+ * The quote's fields from the form, for the service to check (it names what is wrong). No budget:
+ * the page shows the price before the organizer pays, and paying it is the agreement.
+ */
 function quoteInput(values: FormValues) {
-  return { types: values.types, days: parseWhole(values.days), budgetCents: parseDollars(values.budget) };
+  return { types: values.types, days: parseWhole(values.days) };
 }
 
 /** The problem words this page has messages for (promote.problems.*); any other reads as "invalid". */
@@ -205,31 +199,22 @@ type QuotedEvents = readonly { id: number; endsAt: Date | string }[];
  * The quote of the form's values for a campaign starting at `startsAt`: the same rate card and rules
  * as the server's, for the chosen event.
  */
-function quoteOfValues(
-  values: FormValues,
-  startsAt: Date,
-  events: QuotedEvents,
-): { quote: PromotionQuote; hasBudget: boolean } {
+function quoteOfValues(values: FormValues, startsAt: Date, events: QuotedEvents): PromotionQuote {
   const types = values.types.filter((type): type is PromotionType =>
     (PROMOTION_TYPES as readonly string[]).includes(type),
   );
   const days = parseWhole(values.days);
-  const budgetCents = parseDollars(values.budget);
   const daysInRange =
     days !== null && days >= PROMOTION_LIMITS.minDays && days <= PROMOTION_LIMITS.maxDays
       ? days
       : PROMOTION_LIMITS.minDays;
   const event = events.find((one) => String(one.id) === values.eventId);
-  return {
-    quote: quotePromotion({
-      types,
-      days: daysInRange,
-      budgetCents: budgetCents ?? 0,
-      startsAt,
-      ...(event ? { eventEndsAt: new Date(event.endsAt) } : {}),
-    }),
-    hasBudget: budgetCents !== null,
-  };
+  return quotePromotion({
+    types,
+    days: daysInRange,
+    startsAt,
+    ...(event ? { eventEndsAt: new Date(event.endsAt) } : {}),
+  });
 }
 
 export default function PromotePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -241,10 +226,8 @@ export default function PromotePage({ loaderData, actionData }: Route.ComponentP
   const values = actionData?.values ?? { ...DEFAULT_VALUES, eventId: String(selectedEventId ?? "") };
   const formRef = useRef<HTMLFormElement>(null);
   const startsAt = new Date(loaderData.now);
-  const fromValues = quoteOfValues(values, startsAt, events);
-  const initial = { quote: actionData?.quote ?? fromValues.quote, hasBudget: fromValues.hasBudget };
-  const [live, setLive] = useState<{ quote: PromotionQuote; hasBudget: boolean } | null>(null);
-  const shown = live ?? initial;
+  const [live, setLive] = useState<PromotionQuote | null>(null);
+  const shown = live ?? actionData?.quote ?? quoteOfValues(values, startsAt, events);
 
   // A refused or declined card is never shown again: its fields empty after every answer.
   useEffect(() => {
@@ -281,7 +264,7 @@ export default function PromotePage({ loaderData, actionData }: Route.ComponentP
     ...CARD_FIELDS.flatMap((field) => (problems[field] ? [t(`payment.problems.${problems[field]}`)] : [])),
   ];
   const errorIdFor = (field: CampaignField | CardField) => (problems[field] ? PROBLEM_ID : undefined);
-  const total = formatMoney(shown.quote.totalCents, language);
+  const total = formatMoney(shown.totalCents, language);
   const onChange = (event: FormEvent<HTMLFormElement>) =>
     setLive(quoteOfValues(readValues(new FormData(event.currentTarget)), startsAt, events));
 
@@ -380,18 +363,6 @@ export default function PromotePage({ loaderData, actionData }: Route.ComponentP
               defaultValue={values.days}
               errorId={errorIdFor("days")}
             />
-            <TextField
-              id="promote-budget"
-              name="budget"
-              label={t("promote.budget")}
-              hint={t("promote.budgetHint", { max: formatMoney(PROMOTION_LIMITS.maxBudgetCents, language) })}
-              inputMode="decimal"
-              dir="ltr"
-              required
-              maxLength={16}
-              defaultValue={values.budget}
-              errorId={errorIdFor("budgetCents")}
-            />
           </div>
           <button
             type="submit"
@@ -405,7 +376,7 @@ export default function PromotePage({ loaderData, actionData }: Route.ComponentP
           </button>
         </section>
 
-        <PromotionQuoteSummary quote={shown.quote} hasBudget={shown.hasBudget} />
+        <PromotionQuoteSummary quote={shown} />
 
         <section
           aria-labelledby="promote-pay-heading"

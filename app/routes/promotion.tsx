@@ -102,10 +102,13 @@ export default function PromotionPage({ loaderData }: Route.ComponentProps) {
           <dd>{when(campaign.endsAt)}</dd>
           <dt className="font-medium">{t("promotion.price")}</dt>
           <dd>
-            {t("promotion.priceOfBudget", {
-              price: formatMoney(campaign.priceCents, language),
-              budget: formatMoney(campaign.budgetCents, language),
-            })}
+            {/* A campaign bought without a budget (the promote page asks for none) stores its price as one. */}
+            {campaign.budgetCents === campaign.priceCents
+              ? formatMoney(campaign.priceCents, language)
+              : t("promotion.priceOfBudget", {
+                  price: formatMoney(campaign.priceCents, language),
+                  budget: formatMoney(campaign.budgetCents, language),
+                })}
           </dd>
           {campaign.cardBrand && campaign.cardLast4 && (
             <>

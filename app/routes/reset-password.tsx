@@ -1,8 +1,10 @@
+import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { newPasswordFormSchema } from "#domain/account-forms";
 import { authRequestOf } from "#app/account-request";
 import { problemFromAuthError, type AuthProblem } from "#app/auth-problem";
 import { AuthCard, FormProblem, NewPasswordField } from "#app/components/auth-card";
+import { dismissNotices } from "#app/components/toasts";
 import { buttonClasses } from "#app/components/ui/button";
 import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
@@ -63,6 +65,9 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   const { t } = useTranslation();
   const isSubmitting = useNavigation().state === "submitting";
   const problem = actionData?.problem;
+  // Leaving the page (the password was updated: on to sign in) leaves its problems behind: an error
+  // toast from an earlier try must not stay beside 'Password Updated'.
+  useEffect(() => dismissNotices, []);
 
   if (!loaderData.email) {
     return (

@@ -714,8 +714,8 @@ const INPUT_SCHEMAS = {
   TicketLookupInput: ticketLookupInputSchema,
   NewsletterInput: newsletterInputSchema,
   PromotionQuoteInput: promotionQuoteInputSchema.describe(
-    `Promotion types (each once), ${PROMOTION_LIMITS.minDays} to ${PROMOTION_LIMITS.maxDays} days, a budget in ` +
-      `cents up to ${PROMOTION_LIMITS.maxBudgetCents}, and the start (now when left out): the digest's price ` +
+    `Promotion types (each once), ${PROMOTION_LIMITS.minDays} to ${PROMOTION_LIMITS.maxDays} days, an optional budget in ` +
+      `cents up to ${PROMOTION_LIMITS.maxBudgetCents} that the price must fit, and the start (now when left out): the digest's price ` +
       "depends on how many editions go out while the campaign runs.",
   ),
   PromotionPurchaseInput: promotionInputSchema
@@ -2136,7 +2136,7 @@ function buildDocument(publicUrl: string): OpenApiDocument {
               `at /pricing): homepage ${RATE_CARD.homepage.cents} and search ${RATE_CARD.search.cents} cents a day, ` +
               `digest ${RATE_CARD.digest.cents} cents per edition sent while the campaign runs (the digest goes out ` +
               `on Mondays at ${DIGEST_SCHEDULE.hour}:00 UTC), social ${RATE_CARD.social.cents} cents once; and ` +
-              "whether it fits the budget. A digest with no edition in the campaign is 400 types: " +
+              "whether it fits the budget when one is given. A digest with no edition in the campaign is 400 types: " +
               "no_digest_edition. Buying also leaves out editions after the event ends.",
             tags: ["Promotions"],
             body: {
@@ -2185,7 +2185,8 @@ function buildDocument(publicUrl: string): OpenApiDocument {
             description:
               "Buys a promotion campaign for a published event that has not started; its organizer and its " +
               "co-organizers may (anyone else gets 404), and the campaign is the buyer's. The price from the rate " +
-              "card must be within the budget (400 budgetCents: below_price). The digest is charged per edition " +
+              "card must be within the budget when one is given (400 budgetCents: below_price); without one the quoted " +
+              "price is the price paid, and the campaign's budget is that price. The digest is charged per edition " +
               "sent while the campaign runs and before the event ends, and needs one (400 types: " +
               "no_digest_edition) and a public event (400 types: digest_private_event). With the sandbox provider " +
               "the card is charged at once and the placements start: homepage puts the event first in Featured " +

@@ -13,9 +13,9 @@ import { invalidInput } from "./invalid-input";
 import { PRIVATE_CACHE } from "./me";
 import { promotionCampaignDetailJson, promotionCampaignJson, promotionQuoteJson } from "./promotion-json";
 
-const QUOTE_BODY_SHAPE = 'The body must be JSON: {"types": ["homepage"], "days": 7, "budgetCents": 50000}.';
+const QUOTE_BODY_SHAPE = 'The body must be JSON: {"types": ["homepage"], "days": 7}.';
 const PURCHASE_BODY_SHAPE =
-  'The body must be JSON: {"eventId": 1, "types": ["homepage"], "days": 7, "budgetCents": 50000, ' +
+  'The body must be JSON: {"eventId": 1, "types": ["homepage"], "days": 7, ' +
   '"payment": {"card": {"number": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2030, "cvc": "123"}}}.';
 
 /** The purchase body: the campaign (promotionInputSchema) and how it is paid. */
@@ -33,7 +33,7 @@ function purchaseBodySchema(now: Date) {
 /**
  * `/api/v1/promotions`: an organizer's paid promotion campaigns (signed in: session or bearer).
  *
- * - `POST /quote` `{ types, days, budgetCents, startsAt? }`: the price from the rate card, line by line.
+ * - `POST /quote` `{ types, days, budgetCents?, startsAt? }`: the price from the rate card, line by line.
  * - `POST /` buys a campaign for a published upcoming event the caller organizes or co-organizes (201
  *   `{ data, payment }`; a declined card is 400 `fields.card: <reason>` and nothing is created). Takes an
  *   `Idempotency-Key`.

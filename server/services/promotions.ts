@@ -87,7 +87,9 @@ export function quoteCampaign(input: unknown, context: { now: Date; eventEndsAt?
  * The quote of a campaign that may be sold. Errors: invalid { types: no_digest_edition } when the
  * digest is chosen and no edition goes out while the campaign runs: nobody pays for nothing.
  */
-function sellableQuote(input: CampaignWindow & { types: PromotionType[]; budgetCents: number }): PromotionQuote {
+function sellableQuote(
+  input: CampaignWindow & { types: PromotionType[]; budgetCents?: number | undefined },
+): PromotionQuote {
   const quote = quotePromotion(input);
   if (quote.lines.some((line) => line.unit === "edition" && line.units === 0)) {
     throw new AppError(
@@ -128,7 +130,8 @@ export type PurchaseOutcome =
 /**
  * Buys a promotion campaign for an event the actor organizes or co-organizes (anyone else gets
  * not_found, as if the event did not exist), and only for a published event that has not started.
- * The price comes from the rate card and must fit the budget; the digest needs a public event and an
+ * The price comes from the rate card and must fit the budget when one is given (without one, the budget
+ * stored is the price); the digest needs a public event and an
  * edition while the campaign runs. The campaign is the buyer's: listed and shown to them.
  *
  * The campaign row is written first, so its id names the payment (the provider's `orderId`, which
@@ -224,7 +227,7 @@ export async function purchaseCampaign(
       organizerId: actor.userId,
       types: request.types,
       days: request.days,
-      budgetCents: request.budgetCents,
+      budgetCents: request.budgetCents ?? quote.totalCents,
       priceCents: quote.totalCents,
       startsAt,
       endsAt: campaignEndsAt(startsAt, request.days),

@@ -437,12 +437,19 @@ describe("resetting a password", () => {
       await followEmailLink(page, link, "recovery");
       await page.waitForURL(/\/reset-password$/);
       await waitForHydration(page);
+      // A refused first try leaves an error toast; the success after it takes it away.
+      await page.getByLabel("New password").fill("password123");
+      await page.getByRole("button", { name: "Update password" }).click();
+      const errorToast = page.locator("[data-sonner-toast][data-type=error]");
+      await expect.poll(() => errorToast.count()).toBe(1);
       const newPassword = "Lalibela-rock-1187";
       await page.getByLabel("New password").fill(newPassword);
       await page.getByRole("button", { name: "Update password" }).click();
       await page.waitForURL(/\/signin$/);
       await expect.poll(() => visible(page, "Password Updated")).toBe(true);
       expect(await visible(page, "Your password has been updated successfully.")).toBe(true);
+      // Gone by the time the success shows (an error toast alone would stay its 4 s).
+      expect(await errorToast.and(page.locator(":not([data-removed=true])")).count()).toBe(0);
       account.password = newPassword;
       account.emails += 1;
 

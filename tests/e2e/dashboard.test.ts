@@ -91,6 +91,17 @@ describe("interests and recommendations on the home page", () => {
     await expect.poll(() => recommendedTitles(page)).not.toEqual([]);
     const musicTitles = await recommendedTitles(page);
     expect(musicTitles.length).toBeLessThanOrEqual(6);
+    // Every card as wide as its grid column, whatever the length of its title.
+    const widths = await section
+      .locator("[data-testid=recommendations] > li")
+      .evaluateAll((items) =>
+        items.map((item) => [
+          item.getBoundingClientRect().width,
+          item.querySelector("article")!.getBoundingClientRect().width,
+        ]),
+      );
+    for (const [column, card] of widths) expect(card).toBeCloseTo(column!, 0);
+    expect(new Set(widths.map(([column]) => Math.round(column!))).size).toBe(1);
     expect(musicTitles).toEqual(await apiRecommendedTitles(page));
     for (const category of await section
       .locator("article")
@@ -133,6 +144,8 @@ describe("the dashboard", () => {
     const page = await openPage();
     await page.goto("/dashboard");
     await page.waitForURL(/\/signin\?next=%2Fdashboard$/);
+    await page.goto("/dashboard/profile");
+    await page.waitForURL(/\/signin\?next=%2Fdashboard%2Fprofile$/);
   });
 
   it("edits the profile with a picture, and the public profile shows it without the e-mail address", async () => {
@@ -144,6 +157,10 @@ describe("the dashboard", () => {
     expect(await page.getByText("You have no tickets yet. Tickets you buy will appear here.").isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Create an event" }).getAttribute("href")).toBe("/create");
 
+    // The profile is the dashboard's second tab, a page of its own.
+    await page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Profile" }).click();
+    await page.waitForURL(/\/dashboard\/profile$/);
+    await waitForHydration(page);
     await page.getByLabel("Name", { exact: true }).fill("Hirut Desta Bekele");
     const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#1e7a46" } })
       .withMetadata({ exif: { IFD0: { Model: "Hidden Camera" } } })
@@ -183,7 +200,7 @@ describe("the dashboard", () => {
 
     // Last, as the browser logs the refusal's 400: a file that only claims to be a picture is refused,
     // nothing changes, and what was typed stays.
-    await page.goto("/dashboard");
+    await page.goto("/dashboard/profile");
     await waitForHydration(page);
     await page.getByLabel("Name", { exact: true }).fill("Someone Else");
     await page.getByLabel("Profile picture").setInputFiles({
@@ -196,7 +213,7 @@ describe("the dashboard", () => {
     await expect.poll(() => alert.isVisible()).toBe(true);
     expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Someone Else");
     expect(await page.getByLabel("Profile picture").getAttribute("aria-invalid")).toBe("true");
-    await page.goto("/dashboard");
+    await page.goto("/dashboard/profile");
     expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Hirut Desta Bekele");
   });
 });
@@ -325,6 +342,8 @@ describe("accessibility of the signed-in pages", () => {
     ["light", "/dashboard"],
     ["dark", "/dashboard"],
     ["light", "/dashboard?lang=ar"],
+    ["light", "/dashboard/profile"],
+    ["dark", "/dashboard/profile?lang=ar"],
     ["light", "/"],
     ["dark", "/"],
     ["dark", "/?lang=ar"],

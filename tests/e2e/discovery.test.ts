@@ -37,6 +37,28 @@ describe("searching for events", () => {
     expectCleanConsole(page);
   });
 
+  it("offers a link past the filters to the results, first thing after the header", async () => {
+    const page = await openPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto("/events?category=music");
+    await waitForHydration(page);
+    const skip = page.getByRole("link", { name: "Skip to results" });
+    // Reached with Tab before any filter, and shown once it has focus.
+    let presses = 0;
+    while (!(await skip.evaluate((link) => link === document.activeElement)) && presses < 40) {
+      expect(await page.evaluate(() => document.activeElement?.closest("form") === null)).toBe(true);
+      await page.keyboard.press("Tab");
+      presses += 1;
+    }
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("results");
+    // The next Tab goes on inside the results, not back to the filters.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("#results") !== null)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.closest("form") === null)).toBe(true);
+    expectCleanConsole(page);
+  });
+
   it("works before JavaScript loads: the form submits to the server and shows results", async () => {
     const page = await openPage({ javaScriptEnabled: false });
     await page.goto("/events");
@@ -101,7 +123,7 @@ describe("an event's page", () => {
     await expect(page.getByRole("link", { name: "View organizer profile" }).getAttribute("href")).resolves.toMatch(
       /^\/organizers\//,
     );
-    await page.getByRole("link", { name: "Get Tickets", exact: true }).click();
+    await page.getByRole("link", { name: "Get tickets", exact: true }).click();
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe("#tickets");
     expectCleanConsole(page);
   });
@@ -127,11 +149,17 @@ describe("an event's page", () => {
     const page = await openPage();
     await page.goto("/events/34");
     await expect(page.locator("#tickets").textContent()).resolves.toContain("Sold out");
-    expect(await page.getByRole("link", { name: "Get Tickets", exact: true }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Get tickets", exact: true }).count()).toBe(0);
 
     await page.goto("/events/16");
     await expect(page.getByText("This event has ended.").isVisible()).resolves.toBe(true);
-    expect(await page.getByRole("link", { name: "Get Tickets", exact: true }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Get tickets", exact: true }).count()).toBe(0);
+    // Its ticket types keep their names and prices, but no counts left and nothing to pick or buy.
+    const pastTickets = page.locator("#tickets");
+    expect(await pastTickets.locator("li").count()).toBeGreaterThan(0);
+    expect(await pastTickets.textContent()).toMatch(/\$\d+\.\d{2}|Free/);
+    expect(await pastTickets.textContent()).not.toMatch(/left|Sold out|Sales have closed/);
+    expect(await pastTickets.locator("select, button").count()).toBe(0);
   });
 
   it("offers the event as a calendar file and copies its link", async () => {

@@ -221,7 +221,7 @@ describe("waitlists for sold-out tickets, and refunds by the organizer", () => {
         return soldOutBadge(page).count();
       })
       .toBe(0);
-    expect(await page.getByRole("link", { name: "Get Tickets", exact: true }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Get tickets", exact: true }).count()).toBe(1);
     expectCleanConsole(page);
   });
 

@@ -255,12 +255,16 @@ describe(`/api/v1/promotions on the ${testDatabaseKind()} database`, () => {
   });
 
   it("lets a co-organizer promote the event, as its organizer can: the campaign is theirs", async () => {
-    const asHelper = await call("post", "/promotions", {
-      as: coOrganizer,
-      body: purchase({ types: ["search"], days: 7 }),
-    });
+    // Without a budget: the quoted price is the one paid, and it becomes the campaign's budget.
+    const { budgetCents: _none, ...withoutBudget } = purchase({ types: ["search"], days: 7 });
+    const asHelper = await call("post", "/promotions", { as: coOrganizer, body: withoutBudget });
     expect(asHelper.status).toBe(201);
-    expect(asHelper.body.data).toMatchObject({ eventId, types: ["search"], priceCents: 7 * RATE_CARD.search.cents });
+    expect(asHelper.body.data).toMatchObject({
+      eventId,
+      types: ["search"],
+      priceCents: 7 * RATE_CARD.search.cents,
+      budgetCents: 7 * RATE_CARD.search.cents,
+    });
     const campaignId = asHelper.body.data.id as string;
     expect((await call("get", "/promotions", { as: coOrganizer })).body.data).toEqual([
       expect.objectContaining({ id: campaignId, state: "active" }),
