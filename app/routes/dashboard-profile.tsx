@@ -7,11 +7,10 @@ import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
 import { requireViewer } from "#app/require-viewer";
 import { LANGUAGES } from "#domain/language";
-import { SOCIAL_NETWORKS } from "#domain/profile";
+import { MAX_PROFILE_IMAGE_BYTES, SOCIAL_NETWORKS } from "#domain/profile";
 import { PROFILE_LIMITS } from "#domain/profile-schema";
 import { AppError } from "#server/errors";
 import { readFormWithin } from "#server/http/read-form";
-import { MAX_PROFILE_IMAGE_BYTES } from "#domain/profile";
 import { getMyProfile, updateMyProfile, type MyProfile } from "#server/services/profiles";
 import type { Route } from "./+types/dashboard-profile";
 
