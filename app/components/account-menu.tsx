@@ -21,7 +21,9 @@ export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {
       {(close) => (
         <>
           <div className="border-b border-border px-3 py-2">
-            <p className="truncate text-sm font-semibold">{viewer.name}</p>
+            <p className="truncate text-sm font-semibold" dir="auto">
+              {viewer.name}
+            </p>
             <p className="truncate text-xs text-muted-foreground">{viewer.email}</p>
           </div>
           <ul className="py-1">

@@ -1,4 +1,5 @@
 import { NavLink } from "react-router";
+import { isolateUserText } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
 
 const TABS = [
@@ -16,7 +17,7 @@ export function DashboardHeader({ email }: { email: string }) {
     <header className="flex flex-col gap-4 px-4">
       <div className="flex flex-col gap-1">
         <h1 className="text-3xl font-bold">{t("dashboard.title")}</h1>
-        <p className="text-muted-foreground">{t("dashboard.signedInAs", { email })}</p>
+        <p className="text-muted-foreground">{t("dashboard.signedInAs", { email: isolateUserText(email) })}</p>
       </div>
       <nav aria-label={t("dashboard.tabsLabel")} className="border-b border-border">
         <ul className="-mb-px flex gap-2">

@@ -53,13 +53,15 @@ function MajorEventCard({ major }: { major: MajorEvent }) {
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <h3 className="text-xl font-bold" lang={event.language}>
+        <h3 className="text-xl font-bold" lang={event.language} dir="auto">
           {event.title}
         </h3>
-        <p className="text-muted-foreground">{major.tagline}</p>
+        <p className="text-muted-foreground" dir="auto">
+          {major.tagline}
+        </p>
         <p className="text-sm">
           {formatDate(event.startsAt, event.timeZone, language)} ·{" "}
-          {formatTime(event.startsAt, event.timeZone, language)} · {event.venue.name}
+          {formatTime(event.startsAt, event.timeZone, language)} · <bdi>{event.venue.name}</bdi>
         </p>
         <Link to={`/events/${event.id}`} className={buttonClasses("primary", "sm", "mt-auto self-start")}>
           {t("home.viewEvent")}

@@ -39,9 +39,9 @@ export const OTHER_LINKS: NavLink[] = [
 export const FIND_MY_TICKET: NavLink = { to: "/find-my-ticket", labelKey: "nav.findMyTicket" };
 export const SIGN_IN: NavLink = { to: "/signin", labelKey: "nav.signIn" };
 export const SIGN_UP: NavLink = { to: "/signup", labelKey: "nav.signUp" };
-/** The avatar menu's links: both lead to the dashboard, as in the spec. */
+/** The avatar menu's links: the profile tab of the dashboard, and the dashboard. */
 export const ACCOUNT_LINKS: NavLink[] = [
-  { to: "/dashboard", labelKey: "nav.profile" },
+  { to: "/dashboard/profile", labelKey: "nav.profile" },
   { to: "/dashboard", labelKey: "nav.dashboard" },
 ];
 /** Where the Log out form posts (app/routes/sign-out.ts). */

@@ -39,7 +39,7 @@ export function TicketOrder({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <Heading id={headingId} className="text-lg font-semibold">
-            <Link to={`/events/${event.id}`} className="hover:underline">
+            <Link to={`/events/${event.id}`} className="hover:underline" dir="auto">
               {event.title}
             </Link>
           </Heading>
@@ -47,7 +47,9 @@ export function TicketOrder({
             {formatDateRange(event.startsAt, event.endsAt, event.timeZone, language, t)}{" "}
             <span className="text-muted-foreground">({formatTimeZone(event.startsAt, event.timeZone, language)})</span>
           </p>
-          <p className="text-sm text-muted-foreground">{event.venueName}</p>
+          <p className="text-sm text-muted-foreground" dir="auto">
+            {event.venueName}
+          </p>
           {order.status && order.status !== "confirmed" && (
             <p className="text-sm font-semibold text-red-700 dark:text-red-400">
               {t(`tickets.orderStatus.${order.status}`)}

@@ -203,7 +203,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               dangerouslySetInnerHTML={{ __html: event.descriptionHtml }}
             />
           </section>
-          <TicketList event={event} past={past || cancelled} maxPerOrder={maxTicketsPerOrder} now={now} />
+          <TicketList event={event} past={past} cancelled={cancelled} maxPerOrder={maxTicketsPerOrder} now={now} />
           {event.sponsors.length > 0 && <Sponsors sponsors={event.sponsors} />}
           <Location event={event} tiles={tiles} />
         </div>
@@ -222,7 +222,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {related.map((other) => (
-              <li key={other.id} className="flex">
+              <li key={other.id} className="grid">
                 <EventCard event={other} now={now} />
               </li>
             ))}
@@ -238,11 +238,14 @@ type Detail = Route.ComponentProps["loaderData"]["event"];
 function TicketList({
   event,
   past,
+  cancelled,
   maxPerOrder,
   now,
 }: {
   event: Detail;
   past: boolean;
+  /** The page's header already says the event was cancelled; the list only stops selling. */
+  cancelled: boolean;
   maxPerOrder: number;
   now: Date;
 }) {
@@ -252,7 +255,7 @@ function TicketList({
       <h2 id="tickets-heading" className="mb-3 text-xl font-bold">
         {t("event.tickets")}
       </h2>
-      {past && <p className="mb-3 rounded-md bg-muted p-3">{t("event.pastNotice")}</p>}
+      {past && !cancelled && <p className="mb-3 rounded-md bg-muted p-3">{t("event.pastNotice")}</p>}
       {event.ticketTypes.length === 0 ? (
         <p>{t("event.noTickets")}</p>
       ) : (
@@ -261,7 +264,7 @@ function TicketList({
         <TicketPicker
           eventId={event.id}
           ticketTypes={event.ticketTypes}
-          canBuy={!past}
+          canBuy={!past && !cancelled}
           maxPerOrder={maxPerOrder}
           now={now}
           timeZone={event.timeZone}

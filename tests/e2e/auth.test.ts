@@ -123,7 +123,7 @@ describe("signing up", () => {
     expect(await visible(page, email)).toBe(true);
     const menuLinks = page.locator("header").getByRole("link", { name: /^(Profile|Dashboard)$/ });
     expect(await menuLinks.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
-      "/dashboard",
+      "/dashboard/profile",
       "/dashboard",
     ]);
     expect(await page.locator("header").getByRole("link", { name: "Promote" }).isVisible()).toBe(true);

@@ -210,5 +210,11 @@ describe("the organizer's sales page", () => {
     await page.getByRole("link", { name: "Attendees", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("view") === "attendees");
     expect(await page.getByText("No attendees yet.").isVisible()).toBe(true);
+
+    // The public page says it was cancelled, not that it has ended, and sells nothing.
+    await page.goto(`/events/${eventId}`);
+    expect(await page.getByText("This event has been cancelled.").isVisible()).toBe(true);
+    expect(await page.getByText("This event has ended.").count()).toBe(0);
+    expect(await page.locator("#tickets").locator("select, button").count()).toBe(0);
   });
 });
