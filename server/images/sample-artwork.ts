@@ -696,10 +696,14 @@ const fashion: Motif = (rng, p) => {
 // Category table
 
 /**
+ * focus is where the motif's main subject sits, which a close-up frames (elsewhere it could show only sky).
  * mirror: false marks motifs with a reading direction (a rising chart, bar charts, music notation)
  * that would look wrong flipped; their second variant is shifted and scaled instead.
  */
-const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: false }> = {
+const ARTWORK: Record<
+  CategoryKey,
+  { palette: Palette; motif: Motif; focus: readonly [number, number]; mirror?: false }
+> = {
   music: {
     palette: {
       from: "#1c1446",
@@ -711,6 +715,7 @@ const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: fa
       ink: "#100b2b",
     },
     motif: music,
+    focus: [1100, 440],
     mirror: false,
   },
   arts: {
@@ -724,6 +729,7 @@ const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: fa
       ink: "#2d2a32",
     },
     motif: arts,
+    focus: [1000, 470],
   },
   business: {
     palette: {
@@ -736,6 +742,7 @@ const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: fa
       ink: "#081629",
     },
     motif: business,
+    focus: [820, 600],
     mirror: false,
   },
   conference: {
@@ -749,6 +756,7 @@ const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: fa
       ink: "#1d1838",
     },
     motif: conference,
+    focus: [850, 470],
     mirror: false,
   },
   party: {
@@ -762,6 +770,7 @@ const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: fa
       ink: "#22062b",
     },
     motif: party,
+    focus: [560, 480],
   },
   "food-drink": {
     palette: {
@@ -774,6 +783,7 @@ const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: fa
       ink: "#3b2f2f",
     },
     motif: foodDrink,
+    focus: [760, 430],
   },
   sports: {
     palette: {
@@ -786,6 +796,7 @@ const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: fa
       ink: "#0b2e1c",
     },
     motif: sports,
+    focus: [1000, 450],
   },
   networking: {
     palette: {
@@ -798,6 +809,7 @@ const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: fa
       ink: "#0a3644",
     },
     motif: networking,
+    focus: [800, 450],
   },
   education: {
     palette: {
@@ -810,6 +822,7 @@ const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: fa
       ink: "#0f1f33",
     },
     motif: education,
+    focus: [900, 430],
   },
   wellness: {
     palette: {
@@ -822,6 +835,7 @@ const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: fa
       ink: "#3d5a45",
     },
     motif: wellness,
+    focus: [900, 560],
   },
   technology: {
     palette: {
@@ -834,6 +848,7 @@ const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: fa
       ink: "#0c1c36",
     },
     motif: technology,
+    focus: [810, 440],
   },
   community: {
     palette: {
@@ -846,6 +861,7 @@ const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: fa
       ink: "#293241",
     },
     motif: community,
+    focus: [720, 640],
   },
   charity: {
     palette: {
@@ -858,6 +874,7 @@ const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: fa
       ink: "#3d0d20",
     },
     motif: charity,
+    focus: [1040, 520],
   },
   family: {
     palette: {
@@ -870,6 +887,7 @@ const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: fa
       ink: "#219ebc",
     },
     motif: family,
+    focus: [1050, 420],
   },
   fashion: {
     palette: {
@@ -882,6 +900,7 @@ const ARTWORK: Record<CategoryKey, { palette: Palette; motif: Motif; mirror?: fa
       ink: "#2e2a4f",
     },
     motif: fashion,
+    focus: [640, 470],
   },
 };
 
@@ -1045,16 +1064,21 @@ const FRAMING_ORDERS: readonly (readonly [Framing, Framing, Framing])[] = [
   ["aside", "close-up", "scene"],
 ];
 
-function framingTransform(rng: Rng, framing: Framing, flip: boolean): string {
+function framingTransform(
+  rng: Rng,
+  framing: Framing,
+  flip: boolean,
+  [focusX, focusY]: readonly [number, number],
+): string {
   const mirror = flip ? `translate(${WIDTH} 0) scale(-1 1)` : "";
   if (framing === "scene") {
     return `translate(${num(between(rng, -60, 60))} ${num(between(rng, -30, 30))}) ${mirror}`.trim();
   }
   if (framing === "close-up") {
-    // Zoom about a point inside the motif's usual area, so the crop shows a detail, not empty sky.
-    const fx = between(rng, 500, 1150);
-    const fy = between(rng, 300, 600);
-    const scale = between(rng, 1.7, 2.1);
+    // Zoom about a point near the motif's subject (mirrored with it), so the crop shows a detail of it.
+    const fx = (flip ? WIDTH - focusX : focusX) + between(rng, -120, 120);
+    const fy = focusY + between(rng, -80, 80);
+    const scale = between(rng, 1.5, 1.9);
     const angle = between(rng, -8, 8);
     return `translate(${num(WIDTH / 2)} ${num(HEIGHT / 2)}) rotate(${num(angle)}) scale(${num(scale)}) translate(${num(-fx)} ${num(-fy)}) ${mirror}`.trim();
   }
@@ -1077,7 +1101,7 @@ function framingTransform(rng: Rng, framing: Framing, flip: boolean): string {
  * gallery shows three pictures of one series rather than one picture three times.
  */
 export function eventArtworkSvg(categoryKey: CategoryKey, seed: number, variant: 0 | 1 | 2): string {
-  const { palette: base, motif, mirror = true } = ARTWORK[categoryKey];
+  const { palette: base, motif, focus, mirror = true } = ARTWORK[categoryKey];
   // What the three pictures share comes from the event's stream; the rest from the picture's own.
   const eventRng = seededRandom(Math.imul(seed | 0, 0x9e3779b1) ^ 0x5bd1e995);
   const hueTurn = pick(eventRng, HUE_TURNS);
@@ -1092,7 +1116,7 @@ export function eventArtworkSvg(categoryKey: CategoryKey, seed: number, variant:
   // Three consecutive backdrops from the event's first: never the same one twice in a gallery.
   const backdrop = BACKDROPS[(firstBackdrop + variant * 3) % BACKDROPS.length]!;
   const backdropColour = variant === 1 ? palette.ink : palette.light;
-  const transform = framingTransform(rng, framings[variant], mirror && flipsEvent !== (variant === 2));
+  const transform = framingTransform(rng, framings[variant], mirror && flipsEvent !== (variant === 2), focus);
   const glowX = between(rng, 300, 1300);
   const glowY = between(rng, 150, 450);
   const angle = between(rng, 0, 360);
@@ -1113,10 +1137,17 @@ export function eventArtworkSvg(categoryKey: CategoryKey, seed: number, variant:
   ].join("");
 }
 
-/** The background of the other tone: the palette's darkest colour under a light one, its lightest under a dark one. */
+/**
+ * The background of the other tone: the palette's darkest colour under a light palette; under a dark
+ * one its deepest accent, as its light colour would hide the motifs drawn in it.
+ */
 function otherTone(p: Palette): Palette {
   const isLight = lightness(p.from) > 0.5;
-  return isLight ? { ...p, from: p.ink, to: turnHue(p.ink, 30) } : { ...p, from: p.light, to: p.c };
+  if (isLight) return { ...p, from: p.ink, to: turnHue(p.ink, 30) };
+  const deepestAccent = [p.a, p.b, p.c].reduce((deepest, colour) =>
+    lightness(colour) < lightness(deepest) ? colour : deepest,
+  );
+  return { ...p, from: deepestAccent, to: turnHue(deepestAccent, 40) };
 }
 
 function lightness(hex: string): number {
