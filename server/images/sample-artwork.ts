@@ -698,7 +698,7 @@ const fashion: Motif = (rng, p) => {
 /**
  * focus is where the motif's main subject sits, which a close-up frames (elsewhere it could show only sky).
  * mirror: false marks motifs with a reading direction (a rising chart, bar charts, music notation)
- * that would look wrong flipped; their second variant is shifted and scaled instead.
+ * that would look wrong flipped; they are never flipped.
  */
 const ARTWORK: Record<
   CategoryKey,
@@ -1113,10 +1113,15 @@ export function eventArtworkSvg(categoryKey: CategoryKey, seed: number, variant:
   const rng = seededRandom(Math.imul(seed | 0, 31) + variant);
   const turned = eventPalette(base, hueTurn + PICTURE_HUE_STEPS[variant], accentOrder);
   const palette = framings[variant] === "aside" ? otherTone(turned) : turned;
-  // Three consecutive backdrops from the event's first: never the same one twice in a gallery.
+  // Backdrops three apart in the list of eight: never the same one twice in a gallery.
   const backdrop = BACKDROPS[(firstBackdrop + variant * 3) % BACKDROPS.length]!;
   const backdropColour = variant === 1 ? palette.ink : palette.light;
-  const transform = framingTransform(rng, framings[variant], mirror && flipsEvent !== (variant === 2), focus);
+  const transform = framingTransform(
+    rng,
+    framings[variant],
+    mirror && flipsEvent !== (framings[variant] === "aside"),
+    focus,
+  );
   const glowX = between(rng, 300, 1300);
   const glowY = between(rng, 150, 450);
   const angle = between(rng, 0, 360);
