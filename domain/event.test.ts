@@ -95,7 +95,10 @@ describe("micro events", () => {
   });
 
   it("calls a gathering of at most 50 people a micro event, and nothing bigger", () => {
+    expect(isMicroEvent(withQuantities(49))).toBe(true);
+    expect(isMicroEvent(withQuantities(30, 19))).toBe(true);
     expect(isMicroEvent(withQuantities(30, 20))).toBe(true);
+    expect(isMicroEvent(withQuantities(51))).toBe(false);
     expect(isMicroEvent(withQuantities(MICRO_EVENT_MAX_CAPACITY))).toBe(true);
     expect(isMicroEvent(withQuantities(30, 21))).toBe(false);
     expect(isMicroEvent(withQuantities(200))).toBe(false);
@@ -103,5 +106,6 @@ describe("micro events", () => {
 
   it("does not call an event without tickets a micro event", () => {
     expect(isMicroEvent(withQuantities())).toBe(false);
+    expect(isMicroEvent(withQuantities(0, 0))).toBe(false);
   });
 });

@@ -22,6 +22,9 @@ export const VIP_PRICE_CENTS = 200_00;
 /**
  * A micro event is a small gathering: everyone who comes fits around a table or in one room (a
  * workshop, a tasting, a circle), so it holds at most this many people across all its tickets.
+ * Capacity is the total of the ticket types' quantities, not the venue's: venues record no capacity,
+ * a small gathering often takes one room of a large venue, and the tickets are what the organizer
+ * lets in. An arena concert is never one because its tickets admit thousands.
  */
 export const MICRO_EVENT_MAX_CAPACITY = 50;
 const VIP_TITLE_WORDS = /\b(vip|elite|exclusive)\b/i;

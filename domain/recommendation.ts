@@ -1,3 +1,4 @@
+import { isSoldOut, type TicketAvailability } from "./event";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "./language";
 
 /** How many recommendations the home page shows. */
@@ -9,6 +10,17 @@ export interface RecommendableEvent {
   categoryName: string;
   language: Language;
   isPublic: boolean;
+  status: "draft" | "published" | "cancelled";
+  endsAt: Date;
+  ticketTypes: readonly TicketAvailability[];
+  /** The organizer and the co-organizers: the people who run the event. */
+  staffIds: readonly string[];
+}
+
+/** Who the recommendations are for, and when. */
+export interface RecommendationViewer {
+  userId: string;
+  now: Date;
 }
 
 /**
@@ -40,7 +52,10 @@ export function hasCriteria(criteria: RecommendationCriteria): boolean {
  * An event matches when its category name, its language's name, or — for a public event —
  * 'Public Events' equals one of the saved interests.
  */
-export function matchesCriteria(event: RecommendableEvent, criteria: RecommendationCriteria): boolean {
+export function matchesCriteria(
+  event: Pick<RecommendableEvent, "categoryName" | "language" | "isPublic">,
+  criteria: RecommendationCriteria,
+): boolean {
   return (
     criteria.categoryNames.includes(event.categoryName.toLowerCase()) ||
     criteria.languages.includes(event.language) ||
@@ -48,13 +63,29 @@ export function matchesCriteria(event: RecommendableEvent, criteria: Recommendat
   );
 }
 
-/** The first matching events, in the order given (callers pass upcoming events soonest first). */
+/**
+ * Whether an event may be recommended to someone at all, whatever their interests: a recommendation
+ * is an invitation to go, so it must be published (not a draft, not cancelled), not ended yet (as every
+ * list of upcoming events counts it), have a ticket left to get, and not be one the person runs.
+ * A private event is listed on the site as a VIP event, so it is not hidden and may be recommended.
+ */
+export function isRecommendable(event: RecommendableEvent, viewer: RecommendationViewer): boolean {
+  return (
+    event.status === "published" &&
+    event.endsAt.getTime() > viewer.now.getTime() &&
+    !isSoldOut(event) &&
+    !event.staffIds.includes(viewer.userId)
+  );
+}
+
+/** The first recommendable matching events, in the order given (callers pass events soonest first). */
 export function recommend<E extends RecommendableEvent>(
   events: readonly E[],
   interestNames: readonly string[],
+  viewer: RecommendationViewer,
   limit = RECOMMENDATION_LIMIT,
 ): E[] {
   const criteria = recommendationCriteria(interestNames);
   if (!hasCriteria(criteria)) return [];
-  return events.filter((event) => matchesCriteria(event, criteria)).slice(0, limit);
+  return events.filter((event) => isRecommendable(event, viewer) && matchesCriteria(event, criteria)).slice(0, limit);
 }

@@ -1,5 +1,7 @@
+import sharp from "sharp";
 import { describe, it, expect } from "vitest";
-import { CATEGORIES } from "#domain/catalog";
+import { CATEGORIES, type CategoryKey } from "#domain/catalog";
+import { SAMPLE_EVENTS } from "#server/db/seed/sample-data";
 import {
   avatarSvg,
   avatarSvgForInitials,
@@ -9,6 +11,7 @@ import {
   nameInitials,
   sponsorLogoSvg,
 } from "./sample-artwork";
+import { renderSampleImage } from "./sample-images";
 
 const VARIANTS = [0, 1, 2] as const;
 const SHAPE_TAGS = /<(rect|circle|ellipse|path|line|polyline|polygon|text)\b/g;
@@ -67,6 +70,72 @@ describe("eventArtworkSvg", () => {
     for (const seed of [0, 1, 999_999_999]) {
       for (const { key } of CATEGORIES) expect(eventArtworkSvg(key, seed, 2)).not.toMatch(/NaN|Infinity|undefined/);
     }
+  });
+});
+
+// Renders every sample event's three pictures: slow on a busy machine.
+describe("the sample events' pictures, as a visitor sees them", { timeout: 30_000 }, () => {
+  /**
+   * How different two pictures look: the mean difference per colour channel (0–255) of 16×9
+   * thumbnails, which keep the colours and the layout and lose the small details. The artwork that
+   * gave every event of a category "the same illustration" scored 4–16 between two events.
+   */
+  const LOOKS_DIFFERENT = 20;
+  const thumbnails = new Map<string, Promise<Buffer>>();
+  function thumbnail(categoryKey: CategoryKey, seed: number, variant: 0 | 1 | 2): Promise<Buffer> {
+    const key = `${categoryKey}/${seed}/${variant}`;
+    if (!thumbnails.has(key)) {
+      // Small, to keep the test quick; the thumbnail loses the detail anyway.
+      const rendered = renderSampleImage({ kind: "event", categoryKey, seed, variant }, 160);
+      thumbnails.set(
+        key,
+        rendered.then((webp) => sharp(webp).resize(16, 9, { fit: "fill" }).raw().toBuffer()),
+      );
+    }
+    return thumbnails.get(key)!;
+  }
+  function difference(a: Buffer, b: Buffer): number {
+    let total = 0;
+    for (let i = 0; i < a.length; i++) total += Math.abs(a[i]! - b[i]!);
+    return total / a.length;
+  }
+  const events = SAMPLE_EVENTS.map((event, index) => ({ id: index + 1, categoryKey: event.categoryKey }));
+
+  it("look different for every two events of one category (cards, 'More events like this')", async () => {
+    const alike: string[] = [];
+    for (const first of events) {
+      for (const second of events) {
+        if (second.id <= first.id || second.categoryKey !== first.categoryKey) continue;
+        const score = difference(
+          await thumbnail(first.categoryKey, first.id, 0),
+          await thumbnail(second.categoryKey, second.id, 0),
+        );
+        if (score < LOOKS_DIFFERENT) alike.push(`${first.categoryKey} ${first.id} and ${second.id}: ${score}`);
+      }
+    }
+    expect(alike).toEqual([]);
+  });
+
+  it("make three different pictures of each event's gallery", async () => {
+    const alike: string[] = [];
+    for (const { id, categoryKey } of events) {
+      const pictures = await Promise.all(VARIANTS.map((variant) => thumbnail(categoryKey, id, variant)));
+      for (const [a, b] of [
+        [0, 1],
+        [1, 2],
+        [0, 2],
+      ] as const) {
+        const score = difference(pictures[a]!, pictures[b]!);
+        if (score < LOOKS_DIFFERENT) alike.push(`event ${id}, pictures ${a} and ${b}: ${score}`);
+      }
+    }
+    expect(alike).toEqual([]);
+  });
+
+  it("render byte for byte the same picture each time, so the files can be cached for good", async () => {
+    const image = { kind: "event", categoryKey: "music", seed: 21, variant: 1 } as const;
+    expect((await renderSampleImage(image, 480)).equals(await renderSampleImage(image, 480))).toBe(true);
+    expect(eventArtworkSvg("music", 21, 1)).toBe(eventArtworkSvg("music", 21, 1));
   });
 });
 

@@ -14,8 +14,8 @@ export interface MicroEvent extends EventSummary {
 }
 
 /**
- * Upcoming published micro events (domain/event.ts: at most MICRO_EVENT_MAX_CAPACITY people across
- * their tickets), soonest first, with where they happen for the map.
+ * Upcoming published micro events (domain/event.ts isMicroEvent: tickets for at least one and at most
+ * MICRO_EVENT_MAX_CAPACITY people across their types), soonest first, with where they happen for the map.
  */
 export async function listMicroEvents(db: Database, now: Date): Promise<MicroEvent[]> {
   const rows = await selectRows<{ id: number; capacity: number; latitude: number; longitude: number; address: string }>(
@@ -26,7 +26,7 @@ export async function listMicroEvents(db: Database, now: Date): Promise<MicroEve
       join ticket_types t on t.event_id = e.id
       where e.status = 'published' and e.ends_at > ${instant(now)}
       group by e.id, v.id
-      having sum(t.quantity) <= ${MICRO_EVENT_MAX_CAPACITY}
+      having sum(t.quantity) between 1 and ${MICRO_EVENT_MAX_CAPACITY}
       order by e.starts_at asc, e.id asc
       limit ${MICRO_EVENTS_LIMIT}`,
   );

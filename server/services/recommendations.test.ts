@@ -1,11 +1,18 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recommend, RECOMMENDATION_LIMIT } from "#domain/recommendation";
 import type { DatabaseHandle } from "#server/db/client";
-import { events, interests, profiles, userInterests } from "#server/db/schema";
+import {
+  categories,
+  eventCoOrganizers,
+  events,
+  interests,
+  profiles,
+  ticketTypes,
+  userInterests,
+} from "#server/db/schema";
 import { seedSampleData } from "#server/db/seed/seed";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
-import { loadEventSummaries } from "./event-summaries";
 import { removeInterest, saveInterest } from "./interests";
 import { listRecommendations } from "./recommendations";
 
@@ -17,25 +24,42 @@ let person: { userId: string };
 beforeAll(async () => {
   handle = await openTestDatabase();
   await seedSampleData(handle.db, { now });
-  const [first] = await handle.db.select({ userId: profiles.userId }).from(profiles).limit(1);
+  // Someone who runs no event, so that every matching event is theirs to be recommended.
+  const [first] = await handle.db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(eq(profiles.role, "attendee"))
+    .limit(1);
   person = first!;
 });
 afterAll(() => handle?.close());
 
-/** The domain rule applied to every upcoming published event, soonest first: what the service must match. */
-async function expectedBy(interestNames: string[]): Promise<number[]> {
-  const upcoming = await handle.db
-    .select({ id: events.id })
+/** The domain rule applied to every event in the database, soonest first: what the service must match. */
+async function expectedBy(interestNames: string[], actor: { userId: string } = person, at = now): Promise<number[]> {
+  const all = await handle.db
+    .select({
+      id: events.id,
+      categoryName: categories.name,
+      language: events.language,
+      isPublic: events.isPublic,
+      status: events.status,
+      endsAt: events.endsAt,
+      organizerId: events.organizerId,
+    })
     .from(events)
-    .where(and(eq(events.status, "published"), gt(events.endsAt, now)))
+    .innerJoin(categories, eq(categories.id, events.categoryId))
     .orderBy(asc(events.startsAt), asc(events.id));
-  const summaries = await loadEventSummaries(
-    handle.db,
-    upcoming.map((row) => row.id),
-    now,
-  );
-  const recommendable = summaries.map((event) => ({ ...event, categoryName: event.category.name }));
-  return recommend(recommendable, interestNames).map((event) => event.id);
+  const tickets = await handle.db.select().from(ticketTypes);
+  const coOrganizers = await handle.db.select().from(eventCoOrganizers);
+  const recommendable = all.map((event) => ({
+    ...event,
+    ticketTypes: tickets.filter((ticket) => ticket.eventId === event.id),
+    staffIds: [
+      event.organizerId,
+      ...coOrganizers.filter((link) => link.eventId === event.id).map((link) => link.userId),
+    ],
+  }));
+  return recommend(recommendable, interestNames, { userId: actor.userId, now: at }).map((event) => event.id);
 }
 
 async function recommendedIds(): Promise<number[]> {
@@ -109,5 +133,55 @@ describe(`recommendations on the ${testDatabaseKind()} database`, () => {
     expect(
       (await listRecommendations(handle.db, person, new Date(first!.endsAt.getTime() + 3_600_000))).map((e) => e.id),
     ).not.toContain(first!.id);
+  });
+
+  it("never recommend a sold-out event, and recommend it again when a ticket is released", async () => {
+    await handle.db.delete(userInterests).where(eq(userInterests.userId, person.userId));
+    await saveInterest(handle.db, person, { interest: "music" });
+    // Sample event 34 is a music event ten days ahead with every ticket sold.
+    const [soldOut] = await handle.db.select().from(events).where(eq(events.id, 34));
+    expect(soldOut!.endsAt.getTime()).toBeGreaterThan(now.getTime());
+    expect(await recommendedIds()).not.toContain(34);
+
+    const [first] = await listRecommendations(handle.db, person, now);
+    const types = await handle.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, first!.id));
+    for (const type of types) {
+      await handle.db.update(ticketTypes).set({ sold: type.quantity }).where(eq(ticketTypes.id, type.id));
+    }
+    expect(await recommendedIds()).not.toContain(first!.id);
+    expect(await recommendedIds()).toEqual(await expectedBy(["Music"]));
+
+    await handle.db
+      .update(ticketTypes)
+      .set({ sold: types[0]!.quantity - 1 })
+      .where(eq(ticketTypes.id, types[0]!.id));
+    expect(await recommendedIds()).toContain(first!.id);
+  });
+
+  it("never recommend an event to its organizer or a co-organizer, who still see everyone else's", async () => {
+    const [first] = await listRecommendations(handle.db, person, now);
+    const [organizer] = await handle.db
+      .select({ userId: events.organizerId })
+      .from(events)
+      .where(eq(events.id, first!.id));
+    expect(organizer!.userId).not.toBe(person.userId);
+    await saveInterest(handle.db, organizer!, { interest: "music" });
+    const organizersOwn = await handle.db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.organizerId, organizer!.userId));
+    const forOrganizer = (await listRecommendations(handle.db, organizer!, now)).map((event) => event.id);
+    expect(forOrganizer.length).toBeGreaterThan(0);
+    expect(forOrganizer).not.toContain(first!.id);
+    for (const own of organizersOwn) expect(forOrganizer).not.toContain(own.id);
+    expect(forOrganizer).toEqual(await expectedBy(["Music"], organizer!));
+
+    await handle.db.insert(eventCoOrganizers).values({ eventId: first!.id, userId: person.userId });
+    expect(await recommendedIds()).not.toContain(first!.id);
+    expect(await recommendedIds()).toEqual(await expectedBy(["Music"]));
+    await handle.db
+      .delete(eventCoOrganizers)
+      .where(and(eq(eventCoOrganizers.eventId, first!.id), eq(eventCoOrganizers.userId, person.userId)));
+    expect(await recommendedIds()).toContain(first!.id);
   });
 });

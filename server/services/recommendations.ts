@@ -1,17 +1,22 @@
-import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { EventSummary } from "#domain/event-summary";
 import { hasCriteria, RECOMMENDATION_LIMIT, recommendationCriteria } from "#domain/recommendation";
 import type { Database } from "#server/db/client";
-import { categories, events } from "#server/db/schema";
+import { categories, eventCoOrganizers, events, ticketTypes } from "#server/db/schema";
 import type { Actor } from "./actor";
 import { loadEventSummaries } from "./event-summaries";
 import { listMyInterests } from "./interests";
 
+/** domain/event.ts isSoldOut, negated: some ticket type has one left, or the event has no ticket types. */
+const isNotSoldOut = sql`(exists (select 1 from ${ticketTypes} where ${ticketTypes.eventId} = ${events.id} and ${ticketTypes.sold} < ${ticketTypes.quantity})
+  or not exists (select 1 from ${ticketTypes} where ${ticketTypes.eventId} = ${events.id}))`;
+
 /**
- * Upcoming published events matching the person's saved interests (spec §4: category name, event
- * language, or 'Public Events' for public events), soonest first, at most six. The rule lives in
- * domain/recommendation.ts; the database only applies the criteria it derives, so the filter runs
- * where the events are instead of loading every upcoming event.
+ * Events matching the person's saved interests (spec §4: category name, event language, or 'Public
+ * Events' for public events) that may be recommended to them (published, not ended, not sold out,
+ * not run by them), soonest first, at most six. The rule lives in domain/recommendation.ts; the
+ * database applies the same conditions, so the filter runs where the events are instead of loading
+ * every upcoming event. Home, dashboard and `/api/v1/me/recommendations` all read this.
  */
 export async function listRecommendations(db: Database, actor: Actor, now: Date): Promise<EventSummary[]> {
   const saved = await listMyInterests(db, actor);
@@ -26,8 +31,22 @@ export async function listRecommendations(db: Database, actor: Actor, now: Date)
     .select({ id: events.id })
     .from(events)
     .innerJoin(categories, eq(categories.id, events.categoryId))
-    // Upcoming as everywhere else on the site: not ended yet (glossary: a past event's end is before now).
-    .where(and(eq(events.status, "published"), gt(events.endsAt, now), or(...matches)))
+    .where(
+      and(
+        eq(events.status, "published"),
+        // Upcoming as everywhere else on the site: not ended yet (glossary: a past event's end is before now).
+        gt(events.endsAt, now),
+        isNotSoldOut,
+        ne(events.organizerId, actor.userId),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(eventCoOrganizers)
+            .where(and(eq(eventCoOrganizers.eventId, events.id), eq(eventCoOrganizers.userId, actor.userId))),
+        ),
+        or(...matches),
+      ),
+    )
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(RECOMMENDATION_LIMIT);
   return loadEventSummaries(

@@ -4,6 +4,7 @@ import { instant, selectRows, type Database } from "#server/db/client";
 /** The home page's live figures: real counts, never invented ones. */
 export interface SiteStats {
   upcomingEvents: number;
+  /** Accounts whose e-mail address is confirmed: a sign-up never confirmed is nobody yet. */
   registeredPeople: number;
   organizers: number;
 }
@@ -13,7 +14,7 @@ export async function getSiteStats(db: Database, now: Date): Promise<SiteStats> 
     db,
     sql`select
       (select count(*)::int from events where status = 'published' and ends_at > ${instant(now)}) as upcoming,
-      (select count(*)::int from users) as people,
+      (select count(*)::int from users where email_confirmed_at is not null) as people,
       (select count(distinct organizer_id)::int from events where status = 'published') as organizers`,
   );
   return {

@@ -7,8 +7,9 @@
  * - Dates are day offsets from the seeding day; start times are wall-clock "HH:MM" in
  *   America/New_York. Descriptions never name a weekday, because the weekday depends on when
  *   the seed runs.
- * - Emails use only the reserved example.com / example.org domains, and personal and sponsor
- *   websites use the reserved `.example` top-level domain.
+ * - Emails use only the reserved example.com / example.org domains, and every web address (social
+ *   links, personal and sponsor websites) the reserved `.example` top-level domain; seed.test.ts
+ *   fails on any other host.
  */
 import type { CategoryKey } from "#domain/catalog";
 import type { Language } from "#domain/language";
@@ -85,17 +86,21 @@ export interface SampleTeaser {
   tagline: string;
 }
 
-/** The same handle on every network, plus a personal site at a reserved `.example` domain. */
+/**
+ * The same handle on every network, each at a reserved `.example` host named after the network
+ * (RFC 2606), plus a personal site at its own `.example` domain: sample people are fictional, and a
+ * link to a real network's address would point at whoever really holds that handle.
+ */
 function socialLinksFor(handle: string, website: string): Required<SocialLinks> {
   return {
-    twitter: `https://twitter.com/${handle}`,
-    instagram: `https://www.instagram.com/${handle}`,
-    linkedin: `https://www.linkedin.com/in/${handle}`,
-    facebook: `https://www.facebook.com/${handle}`,
-    youtube: `https://www.youtube.com/@${handle}`,
+    twitter: `https://twitter.example/${handle}`,
+    instagram: `https://instagram.example/${handle}`,
+    linkedin: `https://linkedin.example/in/${handle}`,
+    facebook: `https://facebook.example/${handle}`,
+    youtube: `https://youtube.example/@${handle}`,
     website: `https://${website}.example`,
-    github: `https://github.com/${handle}`,
-    tiktok: `https://www.tiktok.com/@${handle}`,
+    github: `https://github.example/${handle}`,
+    tiktok: `https://tiktok.example/@${handle}`,
   };
 }
 

@@ -1,4 +1,5 @@
 import { pick, seededRandom } from "#domain/seeded-random";
+import { SAMPLE_TEASERS } from "./sample-data";
 
 export interface SampleTicketType {
   name: string;
@@ -15,7 +16,16 @@ const GENERATED_TIERS = [
   { name: "Reserved Seating", description: "A numbered seat close to the stage.", prices: [75_00, 95_00, 150_00] },
   { name: "VIP Access", description: "Priority entry, lounge access and a welcome drink.", prices: [120_00, 180_00] },
 ] as const;
-const QUANTITIES = [50, 80, 100, 150, 200, 300] as const;
+/**
+ * Each above a micro event's 50 people (domain/event.ts), so that no ordinary event is a micro event
+ * by the luck of the draw: with 50 here, a one-type event held exactly 50 and Go-Go Legends Live at
+ * Capital One Arena was listed as a micro event.
+ */
+const QUANTITIES = [60, 80, 100, 150, 200, 300] as const;
+/** The three flagship Major Events fill a festival lawn, a convention centre and an arena. */
+const FLAGSHIP_QUANTITIES = [2_000, 5_000, 8_000] as const;
+/** The events the home page teases as Major Events. */
+export const FLAGSHIP_EVENT_IDS: ReadonlySet<number> = new Set(SAMPLE_TEASERS.map((teaser) => teaser.eventIndex + 1));
 /** Up to three types of at most 15 stay within a micro event's 50 people (domain/event.ts). */
 const SMALL_GATHERING_QUANTITIES = [8, 10, 12, 15] as const;
 /**
@@ -28,7 +38,7 @@ export const SMALL_GATHERING_EVENT_IDS: ReadonlySet<number> = new Set([2, 11, 14
 /**
  * The ticket types of sample event `eventId`, by the spec's rules: event 34 sold out, multiples of 10
  * free, event 36 invitation only at $500; every other event gets 1 to 3 generated types, small
- * quantities for the small gatherings.
+ * quantities for the small gatherings and large ones for the flagship events.
  */
 export function sampleTicketTypes(eventId: number): SampleTicketType[] {
   if (eventId === 34) {
@@ -62,7 +72,7 @@ export function sampleTicketTypes(eventId: number): SampleTicketType[] {
     .sort((a, b) => a.order - b.order)
     .map(({ tier }) => tier);
   return chosen.map((tier) => {
-    const quantity = pick(random, SMALL_GATHERING_EVENT_IDS.has(eventId) ? SMALL_GATHERING_QUANTITIES : QUANTITIES);
+    const quantity = pick(random, quantitiesFor(eventId));
     return {
       name: tier.name,
       description: tier.description,
@@ -71,4 +81,10 @@ export function sampleTicketTypes(eventId: number): SampleTicketType[] {
       sold: Math.floor(quantity * random() * 0.9),
     };
   });
+}
+
+function quantitiesFor(eventId: number): readonly number[] {
+  if (SMALL_GATHERING_EVENT_IDS.has(eventId)) return SMALL_GATHERING_QUANTITIES;
+  if (FLAGSHIP_EVENT_IDS.has(eventId)) return FLAGSHIP_QUANTITIES;
+  return QUANTITIES;
 }

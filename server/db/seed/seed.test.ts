@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asc, count, eq } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
-import { isSoldOut, isVip } from "#domain/event";
+import { asc, count, eq, is } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import { isMicroEvent, isSoldOut, isVip } from "#domain/event";
 import { reputationLevel, reputationScore } from "#domain/reputation";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 import type { DatabaseHandle } from "#server/db/client";
 import * as schema from "#server/db/schema";
 import { searchEvents } from "#server/services/event-search";
+import { SMALL_GATHERING_EVENT_IDS } from "./sample-tickets";
 import { isDatabaseEmpty, seedSampleData } from "./seed";
 
 const now = new Date("2026-11-22T15:00:00Z");
@@ -73,6 +74,34 @@ describe(`the sample data on the ${testDatabaseKind()} database`, () => {
       expect(own.length).toBeLessThanOrEqual(3);
       for (const ticket of own) expect(ticket.sold).toBeLessThanOrEqual(ticket.quantity);
     }
+  });
+
+  it("makes micro events of the small gatherings only, never of a Major Event", async () => {
+    const tickets = await handle.db.select().from(schema.ticketTypes);
+    const micro = new Set<number>();
+    for (let id = 1; id <= 38; id++) {
+      if (isMicroEvent({ ticketTypes: tickets.filter((ticket) => ticket.eventId === id) })) micro.add(id);
+    }
+    expect(micro).toEqual(SMALL_GATHERING_EVENT_IDS);
+    const teasers = await handle.db.select().from(schema.majorEventTeasers);
+    expect(teasers).toHaveLength(3);
+    for (const teaser of teasers) expect(micro.has(teaser.eventId)).toBe(false);
+  });
+
+  it("points every web and e-mail address at a reserved example domain or at the site itself", async () => {
+    const tables: PgTable[] = Object.values(schema).flatMap((value) => (is(value, PgTable) ? [value] : []));
+    const hosts = new Set<string>();
+    let addresses = 0;
+    for (const table of tables) {
+      const text = JSON.stringify(await handle.db.select().from(table));
+      for (const match of text.matchAll(/\b(?:https?:\/\/|www\.)([a-z0-9.-]+)/gi)) hosts.add(match[1]!.toLowerCase());
+      for (const match of text.matchAll(/[\w.+-]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi)) hosts.add(match[1]!.toLowerCase());
+      addresses += text.match(/https?:\/\/|@[a-z0-9-]+\./gi)?.length ?? 0;
+    }
+    // Social links, websites, sponsor sites and contact and account e-mails are all in there.
+    expect(addresses).toBeGreaterThan(150);
+    const reserved = (host: string) => /(^|\.)(example\.(com|org|net)|example)$/.test(host);
+    expect([...hosts].filter((host) => !reserved(host))).toEqual([]);
   });
 
   it("places most events in the next three months and a few in the past", async () => {
