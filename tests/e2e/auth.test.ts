@@ -121,7 +121,8 @@ describe("signing up", () => {
     await accountMenu(page).click();
     expect(await visible(page, "Abebe Kebede")).toBe(true);
     expect(await visible(page, email)).toBe(true);
-    const menuLinks = page.locator("header").getByRole("link", { name: /^(Profile|Dashboard)$/ });
+    // The site header (the banner), not the dashboard's own tabs.
+    const menuLinks = page.getByRole("banner").getByRole("link", { name: /^(Profile|Dashboard)$/ });
     expect(await menuLinks.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
       "/dashboard/profile",
       "/dashboard",

@@ -198,7 +198,7 @@ describe("checking tickets in at the door", () => {
       expect(await page.locator("html").getAttribute("dir")).toBe(language === "ar" ? "rtl" : "ltr");
       await expectNoAxeViolations(page);
       await page.getByLabel(language === "ar" ? "رمز التذكرة" : "Ticket code").fill(codes[0]!);
-      await page.locator("form[method=post] button[type=submit]").click();
+      await page.locator("main form[method=post] button[type=submit]").click();
       await expect.poll(() => resultPanel(page).locator("dl").count()).toBe(1);
       await expectNoAxeViolations(page);
     }

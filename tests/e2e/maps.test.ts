@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { isolateUserText } from "#domain/text-direction";
 import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
 
 const { openPage } = connectBrowser();
@@ -81,7 +82,8 @@ describe("micro events and maps", () => {
     const location = page.locator("section[aria-labelledby=location-heading]");
     await expect(location.getByRole("heading", { name: "Location" }).count()).resolves.toBe(1);
     const venue = await location.locator("p.font-medium").textContent();
-    const map = await showMap(page, `Map showing ${venue}`);
+    // The venue is a name of its own inside the sentence: isolated, so it keeps its order in Arabic.
+    const map = await showMap(page, `Map showing ${isolateUserText(venue ?? "")}`);
     expect(await map.locator(".leaflet-marker-icon").count()).toBe(1);
     await expect(map.locator(".leaflet-marker-icon").getAttribute("title")).resolves.toBe(venue);
     const directions = location.getByRole("link", { name: "Get directions" });
