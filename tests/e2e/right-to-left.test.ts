@@ -38,6 +38,16 @@ describe("user content in an Arabic page", () => {
     await page.goto("/events/17?lang=ar");
     const venue = page.locator("main dd bdi", { hasText: "9:30 Club" });
     expect(await leftOf(venue, "9:30")).toBeLessThan(await leftOf(venue, "Club"));
+
+    // The Latin title and address line up with the Arabic page's text, on the right of their column.
+    for (const element of [page.locator("main h1"), page.locator("main address").first()]) {
+      const { textRight, boxRight } = await element.evaluate((node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return { textRight: range.getBoundingClientRect().right, boxRight: node.getBoundingClientRect().right };
+      });
+      expect(boxRight - textRight).toBeLessThan(2);
+    }
   });
 
   it("clamps a Latin card title with its ellipsis at the title's own end, on the right", async () => {
