@@ -23,7 +23,7 @@ export function SiteHeader() {
   const { viewer } = useRootData();
   // A link is marked as the current page only when there is a page: /about has none yet, and its
   // not-found page highlighted 'About' as if it were the About page.
-  const notFound = useMatches().at(-1)?.id === NOT_FOUND_ROUTE_ID;
+  const HeaderLink = useMatches().at(-1)?.id === NOT_FOUND_ROUTE_ID ? Link : RouterNavLink;
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
@@ -50,17 +50,11 @@ export function SiteHeader() {
               </ul>
             )}
           </Disclosure>
-          {[...primaryLinks(viewer !== null), ...SECONDARY_LINKS].map((link) =>
-            notFound ? (
-              <Link key={link.to} to={link.to} className={LINK}>
-                {t(link.labelKey)}
-              </Link>
-            ) : (
-              <RouterNavLink key={link.to} to={link.to} className={LINK}>
-                {t(link.labelKey)}
-              </RouterNavLink>
-            ),
-          )}
+          {[...primaryLinks(viewer !== null), ...SECONDARY_LINKS].map((link) => (
+            <HeaderLink key={link.to} to={link.to} className={LINK}>
+              {t(link.labelKey)}
+            </HeaderLink>
+          ))}
         </nav>
         <div className="ms-auto flex items-center gap-2">
           <Link to={FIND_MY_TICKET.to} className={buttonClasses("outline", "sm", "max-lg:hidden")}>

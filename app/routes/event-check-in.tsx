@@ -1,10 +1,11 @@
 import { ArrowLeft } from "lucide-react";
-import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { CheckInResult } from "#app/components/check-in-result";
 import { TicketScanner } from "#app/components/ticket-scanner";
 import { buttonClasses } from "#app/components/ui/button";
 import { TextField } from "#app/components/ui/text-field";
+import { useIsInteractive } from "#app/components/ui/use-is-interactive";
 import { formatCount } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
@@ -19,8 +20,6 @@ import { checkInTicket, getCheckInSummary } from "#server/services/check-in";
 import type { Route } from "./+types/event-check-in";
 
 const CODE_FIELD = "check-in-code";
-const subscribeToNothing = () => () => {};
-
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
   return [{ title: `${t("checkIn.metaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
@@ -65,12 +64,8 @@ export default function EventCheckInPage({ loaderData, actionData }: Route.Compo
   const { event } = loaderData;
   const navigation = useNavigation();
   const isChecking = navigation.state === "submitting";
-  // False in the server's HTML and during hydration, true once scripts run: the camera needs them.
-  const isInteractive = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  // The camera needs scripts.
+  const isInteractive = useIsInteractive();
 
   // The newest answer, from the typed form (actionData) or from the camera (the API).
   const answered = actionData && "result" in actionData ? actionData : null;

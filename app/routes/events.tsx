@@ -1,5 +1,5 @@
 import { LocateFixed, SlidersHorizontal, X } from "lucide-react";
-import { useState, useSyncExternalStore, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation";
 import { data, Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { CATEGORIES } from "#domain/catalog";
@@ -10,6 +10,7 @@ import { CalendarFeedLink } from "#app/components/calendar-feed-link";
 import { EventCard } from "#app/components/event-card";
 import { buttonClasses } from "#app/components/ui/button";
 import { Sheet } from "#app/components/ui/sheet";
+import { useIsInteractive } from "#app/components/ui/use-is-interactive";
 import { formatDate, formatMoney } from "#app/i18n/format";
 import type { TFunction } from "#app/i18n/translator";
 import { filterChips, type FilterChip } from "#app/search-filter-chips";
@@ -48,7 +49,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
   const searching = useNavigation().state === "loading";
   const location = useLocation();
   const chips = filterChips(location.search);
-  const hasScripts = useHasScripts();
+  const isInteractive = useIsInteractive();
   // The sheet is open on the page it was opened on: a search sent from it (or a chip taken off)
   // shows its results with the sheet closed.
   const [filtersOpenOn, setFiltersOpenOn] = useState<string | null>(null);
@@ -70,7 +71,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         From lg the form is the first column, with a link to skip it.
       */}
       <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
-        <div className={`order-last lg:order-none ${hasScripts ? "max-lg:hidden" : ""}`}>
+        <div className={`order-last lg:order-none ${isInteractive ? "max-lg:hidden" : ""}`}>
           <a
             href="#results"
             className="sr-only focus:not-sr-only focus:mb-4 focus:inline-flex focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground focus:outline-2 focus:outline-offset-2 focus:outline-ring"
@@ -99,7 +100,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             )}
             <FiltersButton
               count={chips.length}
-              hasScripts={hasScripts}
+              isInteractive={isInteractive}
               onOpen={() => setFiltersOpen(true)}
               isOpen={filtersOpen}
             />
@@ -137,7 +138,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       </div>
-      {hasScripts && (
+      {isInteractive && (
         <Sheet
           open={filtersOpen}
           onOpenChange={setFiltersOpen}
@@ -152,33 +153,17 @@ export default function Events({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * False in the server's HTML and during hydration, true once scripts run: until then (and without
- * them) only plain links and forms work.
- */
-function useHasScripts() {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
-
-function subscribeToNothing() {
-  return () => {};
-}
-
-/**
  * Below lg: opens the filters sheet, or without scripts leads down to the form under the results.
  * It names how many filters are on.
  */
 function FiltersButton({
   count,
-  hasScripts,
+  isInteractive,
   isOpen,
   onOpen,
 }: {
   count: number;
-  hasScripts: boolean;
+  isInteractive: boolean;
   isOpen: boolean;
   onOpen: () => void;
 }) {
@@ -191,7 +176,7 @@ function FiltersButton({
       {label}
     </>
   );
-  if (!hasScripts) {
+  if (!isInteractive) {
     return (
       <a href="#search-filters" className={classes}>
         {content}

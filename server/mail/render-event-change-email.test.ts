@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, type Language } from "#domain/language";
-import { isolateUserText } from "#domain/text-direction";
+import { formatMoney, isolateUserText } from "#domain/text-direction";
 import type { OrderDetail } from "#server/services/orders";
 import type { EventChange } from "./event-change-emails";
 import { EVENT_CHANGE_MESSAGES, type EventChangeMessages } from "./event-change-messages";
 import { renderEventChangeEmail } from "./render-event-change-email";
-import { money } from "./render-order-email";
 
 const siteUrl = "https://events.example.org";
 const orderId = "0b7c6f5e-9d1a-4c3b-8e2f-1a2b3c4d5e6f";
@@ -108,7 +107,7 @@ describe.each(LANGUAGES)("the %s event change e-mails", (language) => {
       words.subject.replace("{{event}}", language === "ar" ? isolateUserText("Jazz Night") : "Jazz Night"),
     );
     expect(paid.text).toContain(words.refunded.split("{{amount}}")[0]!);
-    expect(paid.text).toContain(money(5_000, language));
+    expect(paid.text).toContain(formatMoney(5_000, language));
     const free = renderEventChangeEmail(
       { kind: "event_cancelled", orderId, isRefunded: false, link },
       orderIn(language, "cancelled"),

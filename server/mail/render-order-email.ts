@@ -133,7 +133,7 @@ export function messageValues(order: OrderDetail, language: Language): Record<st
   return {
     event: isolateUserText(order.event.title),
     name: isolateUserText(order.buyerName),
-    amount: money(order.totalCents, language),
+    amount: formatMoney(order.totalCents, language),
   };
 }
 
@@ -142,8 +142,8 @@ export function messageValues(order: OrderDetail, language: Language): Record<st
  * right-to-left language, where a Latin title in the line would otherwise move its neighbours about.
  */
 export function subjectValues(order: OrderDetail, language: Language): Record<string, string> {
-  if (textDirection(language) === "rtl") return messageValues(order, language);
-  return { event: order.event.title, name: order.buyerName, amount: money(order.totalCents, language) };
+  const values = messageValues(order, language);
+  return textDirection(language) === "rtl" ? values : { ...values, event: order.event.title, name: order.buyerName };
 }
 
 /** The inline QR picture's file name, which is also its Content-ID. */
@@ -163,7 +163,7 @@ export function detailsSection(order: OrderDetail, language: Language): EmailSec
     [words.when, range(event.startsAt, event.endsAt, event.timeZone, language), null],
     [words.where, `${venue.name}, ${venue.address}, ${venue.city}, ${venue.state} ${venue.zipCode}`, "auto"],
     [words.orderNumber, orderNumber(order.id), "ltr"],
-    [words.total, order.totalCents === 0 ? words.free : money(order.totalCents, language), null],
+    [words.total, order.totalCents === 0 ? words.free : formatMoney(order.totalCents, language), null],
   ];
   const html = `<h2 style="margin:24px 0 8px;font-size:18px;">${escapeHtml(words.details)}</h2>
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="width:100%;margin:0 0 8px;border-collapse:collapse;">
@@ -235,11 +235,6 @@ export function eventCalendar(order: OrderDetail, siteUrl: string, now: Date): s
 /** The first eight hex digits, upper case: enough to tell one's orders apart and to quote to an organizer. */
 function orderNumber(id: string): string {
   return id.replaceAll("-", "").slice(0, 8).toUpperCase();
-}
-
-/** The same form as on the site's pages ('US$ 18.00' in Arabic and Amharic, see domain/text-direction.ts). */
-export function money(cents: number, language: Language): string {
-  return formatMoney(cents, language);
 }
 
 const DATE_TIME: Intl.DateTimeFormatOptions = {

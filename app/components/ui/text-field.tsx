@@ -1,7 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
-import { useState, useSyncExternalStore, type InputHTMLAttributes } from "react";
-
-const subscribeToNothing = () => () => {};
+import { useState, type InputHTMLAttributes } from "react";
+import { useIsInteractive } from "./use-is-interactive";
 
 /**
  * A labelled input with an optional hint. When `errorId` is given the field is marked invalid and
@@ -24,12 +23,7 @@ export function TextField({
   reveal?: { show: string; hide: string };
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "id">) {
   const [isRevealed, setRevealed] = useState(false);
-  // False in the server's HTML and during hydration, true once scripts run.
-  const isInteractive = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  const isInteractive = useIsInteractive();
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
   const canReveal = reveal !== undefined && isInteractive;
