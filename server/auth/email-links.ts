@@ -11,6 +11,7 @@ import { createProfileForNewAccount, nameForNewAccount } from "./new-profile";
 import type { AuthRequest } from "./auth-request";
 import { parsePkce, redirectTargetFor, requireEmail, requireUserData } from "./inputs";
 import { limitEmailRequest } from "./limits";
+import { issueOtpCode } from "./otp-codes";
 import { FLOW_STATE_LIFETIME_MS } from "./pkce";
 import { hashToken, randomToken } from "./secrets";
 import { startSession, type AuthenticationMethod, type SessionJson } from "./sessions";
@@ -26,7 +27,7 @@ export const LINK_LIFETIME_MS: Record<LinkKind, number> = {
   recovery: 15 * 60 * 1000,
 };
 
-const SESSION_METHOD: Record<LinkKind, AuthenticationMethod> = {
+export const SESSION_METHOD: Record<LinkKind, AuthenticationMethod> = {
   signup: "email/signup",
   magiclink: "magiclink",
   recovery: "recovery",
@@ -49,7 +50,8 @@ export interface PendingSignUp {
 /**
  * Issues a single-use link for `user` in the caller's transaction and queues the e-mail that
  * carries it. Only the newest magic link or reset works: requesting another retires the previous
- * one. Sign-up links are different: each carries the password and data of its own sign-up
+ * one. For `/auth/v1` clients the e-mail also carries a six-digit code, Supabase's `{{ .Token }}`, for
+ * `verifyOtp`; the site's own pages take no codes, so their e-mails show none. Sign-up links are different: each carries the password and data of its own sign-up
  * (`pending`), so several may be out at once, and the first one followed retires the others.
  */
 export async function sendLink(
@@ -66,23 +68,30 @@ export async function sendLink(
   if (kind !== "signup") {
     await tx.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.kind, kind)));
   }
-  await tx.insert(oneTimeTokens).values({
-    userId: user.id,
-    kind,
-    tokenHash: hashToken(token),
-    redirectTo: options.redirectTo,
-    codeChallenge: pkce?.challenge ?? null,
-    codeChallengeMethod: pkce?.method ?? null,
-    pendingPasswordHash: pending?.passwordHash ?? null,
-    pendingUserMetadata: pending?.userMetadata ?? null,
-    expiresAt: new Date(request.now.getTime() + LINK_LIFETIME_MS[kind]),
-    createdAt: request.now,
-  });
+  const [link] = await tx
+    .insert(oneTimeTokens)
+    .values({
+      userId: user.id,
+      kind,
+      tokenHash: hashToken(token),
+      redirectTo: options.redirectTo,
+      codeChallenge: pkce?.challenge ?? null,
+      codeChallengeMethod: pkce?.method ?? null,
+      pendingPasswordHash: pending?.passwordHash ?? null,
+      pendingUserMetadata: pending?.userMetadata ?? null,
+      expiresAt: new Date(request.now.getTime() + LINK_LIFETIME_MS[kind]),
+      createdAt: request.now,
+    })
+    .returning({ id: oneTimeTokens.id });
+  const code = options.confirmUrl
+    ? undefined
+    : await issueOtpCode(tx, { userId: user.id, kind, oneTimeTokenId: link!.id, now: request.now });
   await enqueueEmail(tx, {
     kind,
     to: user.email,
     language: await emailLanguageOf(tx, user.id, request.language),
     link: linkUrl(config, token, kind, options),
+    ...(code ? { code } : {}),
   });
 }
 
@@ -151,8 +160,11 @@ export interface MagicLinkInput {
 }
 
 /**
- * Sends a sign-in link. Answers the same whether or not the address has an account, and for
- * `createUser: false` and an unknown address sends nothing instead of Supabase's telling 422.
+ * Sends a sign-in link. Answers the same whether or not the address has an account, except that
+ * `createUser: false` (supabase-js's `shouldCreateUser: false`) for an unknown address answers as
+ * Supabase does, 422 otp_disabled, which apps built for it show as "no account with this address".
+ * That tells whether an address has an account, so it comes after the same throttles as every other
+ * e-mail request (limitEmailRequest); the site's own pages always let the link make an account.
  */
 export async function requestMagicLink(
   db: Database,
@@ -167,8 +179,9 @@ export async function requestMagicLink(
   await limitEmailRequest(db, config, request, email);
   await db.transaction(async (tx) => {
     let user: { id: string; email: string } | undefined = await findUserByEmail(tx, email);
-    if (!user && input.createUser) user = await createEmailUser(tx, email, null, data, request.now, request.language);
-    if (!user || isBanned(user as UserRow, request.now)) return;
+    if (!user && !input.createUser) throw new AuthError(422, "otp_disabled", "Signups not allowed for otp");
+    user ??= await createEmailUser(tx, email, null, data, request.now, request.language);
+    if (isBanned(user as UserRow, request.now)) return;
     await sendLink(tx, config, request, user, "magiclink", options);
   });
 }
@@ -273,7 +286,7 @@ export type VerifyType = (typeof VERIFY_TYPES)[number];
 
 const linkExpired = () => new AuthError(403, "otp_expired", "Email link is invalid or has expired");
 
-interface ConsumedLink {
+export interface ConsumedLink {
   user: UserRow;
   kind: LinkKind;
   redirectTo: string;
@@ -283,19 +296,42 @@ interface ConsumedLink {
 
 /**
  * Spends a link token inside the caller's transaction: deleted as it is read, so two clicks racing
- * on one link cannot both win. Confirms the address, which the click proves the person reads.
+ * on one link cannot both win (see applyLink for what it does).
  */
 async function consumeLink(tx: Database, token: unknown, type: unknown, now: Date): Promise<ConsumedLink> {
-  if (typeof type !== "string" || !(VERIFY_TYPES as readonly string[]).includes(type)) {
-    throw new AuthError(400, "validation_failed", "Unsupported verification type");
-  }
+  const kinds = linkKindsOf(type);
   if (typeof token !== "string" || token.length === 0 || token.length > 256) throw linkExpired();
   const [row] = await tx
     .delete(oneTimeTokens)
     .where(eq(oneTimeTokens.tokenHash, hashToken(token)))
     .returning();
-  const kindMatches = row && (row.kind === type || (type === "email" && row.kind !== "recovery"));
-  if (!row || !kindMatches || row.expiresAt <= now) throw linkExpired();
+  if (!row || !kinds.includes(row.kind) || row.expiresAt <= now) throw linkExpired();
+  return applyLink(tx, row, now);
+}
+
+/**
+ * The kinds of link a verification type may spend: `email` stands for a sign-up or a magic link (as
+ * in Supabase); `invite` and `email_change` are never sent here, so none.
+ */
+export function linkKindsOf(type: unknown): readonly LinkKind[] {
+  if (typeof type !== "string" || !(VERIFY_TYPES as readonly string[]).includes(type)) {
+    throw new AuthError(400, "validation_failed", "Unsupported verification type");
+  }
+  if (type === "email") return ["signup", "magiclink"];
+  return type === "signup" || type === "magiclink" || type === "recovery" ? [type] : [];
+}
+
+/**
+ * Spends the link with id `linkId` (and so the code e-mailed with it) inside the caller's
+ * transaction, as following it would; undefined when it is gone (spent by a racing request).
+ */
+export async function consumeLinkById(tx: Database, linkId: string, now: Date): Promise<ConsumedLink | undefined> {
+  const [row] = await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.id, linkId)).returning();
+  return row ? applyLink(tx, row, now) : undefined;
+}
+
+/** What a spent link does to its account: confirms the address, which the click proves the person reads. */
+async function applyLink(tx: Database, row: typeof oneTimeTokens.$inferSelect, now: Date): Promise<ConsumedLink> {
   const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
   if (!user) throw linkExpired();
   if (isBanned(user, now)) throw new AuthError(403, "user_banned", "User is banned");

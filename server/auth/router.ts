@@ -9,11 +9,13 @@ import { authRequestFrom, languageFromHeader } from "./auth-request";
 import { requestMagicLink, requestPasswordRecovery, verifyEmailLink, verifyEmailToken } from "./email-links";
 import { finishOAuth, startOAuth } from "./oauth";
 import { exchangeAuthCode } from "./pkce";
+import { requestReauthentication } from "./reauthentication";
 import { refreshSession, signOut, type SignOutScope } from "./sessions";
 import { signInWithPassword } from "./sign-in";
 import { resendSignUpConfirmation, signUp } from "./sign-up";
 import { loadKeyRing } from "./signing-keys";
 import { updateUser } from "./user-update";
+import { verifyEmailCode } from "./verify-otp";
 
 /** Supabase Auth answers with this header; auth-js reads error codes by it (see the wire-format reference). */
 export const AUTH_API_VERSION = "2024-01-01";
@@ -44,6 +46,7 @@ const ROUTES: Record<string, string[]> = {
   "/recover": ["POST"],
   "/resend": ["POST"],
   "/user": ["GET", "PUT"],
+  "/reauthenticate": ["GET"],
   "/logout": ["POST"],
   "/authorize": ["GET"],
   "/callback": ["GET", "POST"],
@@ -144,6 +147,10 @@ export function createAuthRouter() {
 
   auth.post("/signup", async (c) => {
     const body = parse(signUpSchema, await readJsonObject(c));
+    // Neither an address nor a phone number is supabase-js's signInAnonymously(), which we do not offer.
+    if (!body.email && !body.phone) {
+      throw new AuthError(422, "anonymous_provider_disabled", "Anonymous sign-ins are disabled");
+    }
     if (body.phone && !body.email) throw new AuthError(400, "validation_failed", "Phone signups are not supported");
     const user = await signUp(c.get("db"), c.get("config"), requestOf(c), {
       email: body.email ?? "",
@@ -241,8 +248,16 @@ export function createAuthRouter() {
       return c.json(verified.session);
     }
     if (!body.token) throw new AuthError(400, "validation_failed", "Verify requires either a token or a token hash");
-    // We send links, never typed codes: no code can match.
-    throw new AuthError(403, "otp_expired", "Token has expired or is invalid");
+    if (body.phone) throw new AuthError(400, "validation_failed", "Phone sign-in is not supported");
+    if (!body.email) {
+      throw new AuthError(400, "validation_failed", "Only an email address or phone number should be provided on verify");
+    }
+    const session = await verifyEmailCode(c.get("db"), c.get("config"), requestOf(c), {
+      email: body.email,
+      token: body.token,
+      type: body.type,
+    });
+    return c.json(session);
   });
 
   auth.post("/recover", async (c) => {
@@ -283,6 +298,12 @@ export function createAuthRouter() {
     return c.json(user);
   });
 
+  auth.get("/reauthenticate", async (c) => {
+    const { user } = await authenticateAccessToken(c.get("db"), c.get("config"), bearerToken(c), new Date());
+    await requestReauthentication(c.get("db"), c.get("config"), requestOf(c), user.id);
+    return c.json({});
+  });
+
   auth.put("/user", async (c) => {
     const db = c.get("db");
     const config = c.get("config");
@@ -299,6 +320,7 @@ export function createAuthRouter() {
       {
         ...(body.password !== undefined ? { password: body.password } : {}),
         ...(body.current_password !== undefined ? { currentPassword: body.current_password } : {}),
+        ...(body.nonce ? { nonce: body.nonce } : {}),
         ...(body.data !== undefined ? { data: body.data as Record<string, unknown> | null } : {}),
       },
     );

@@ -8,19 +8,35 @@ import type { AuthRequest } from "./auth-request";
 import { requireNewPassword, requireUserData } from "./inputs";
 import { recordFailedSignIn, refuseIfTooManyFailures } from "./limits";
 import { hashPassword, verifyPassword } from "./passwords";
+import {
+  checkReauthenticationNonce,
+  reauthenticationNeeded,
+  RECENT_SIGN_IN_MS,
+  spendReauthenticationNonce,
+} from "./reauthentication";
 import { loadUserJson, type UserJson } from "./user-json";
 
 export interface UserUpdate {
   password?: string;
-  /** Required to change a password, except in a session opened by a recovery link. */
+  /** One way to prove it is the account's owner who sets a new password (see updateUser). */
   currentPassword?: string;
+  /** The other way: the code e-mailed by GET /reauthenticate. */
+  nonce?: string;
   /** Merged into user_metadata; a key set to null is removed. */
   data?: Record<string, unknown> | null;
 }
 
 /**
- * PUT /user. A new password needs the current one (ASVS 6.2.3) unless the session came from a
- * recovery link; it signs out every other session and queues a "password changed" notice.
+ * PUT /user. A new password signs out every other session and queues a "password changed" notice.
+ * Who may set it (Supabase's "secure password change" asks for a nonce only in sessions older than
+ * 24 hours, and its "require current password" for the current one; ours, decided here):
+ * - in a session opened by a recovery link, anyone: the link has just proved the inbox;
+ * - with a nonce from GET /reauthenticate, in any session, with nothing more: the nonce proves the
+ *   inbox, and whoever reads it could reset the password anyway;
+ * - with the current password (ASVS 6.2.3), in any session;
+ * - with neither: a session older than 24 hours answers Supabase's reauthentication_needed (the
+ *   client then calls reauthenticate()); a younger one current_password_required when the account has
+ *   a password, and nothing when it has none (magic links, Google), as Supabase.
  */
 export async function updateUser(
   db: Database,
@@ -31,13 +47,18 @@ export async function updateUser(
 ): Promise<UserJson> {
   const { now } = request;
   const [found] = await db
-    .select({ user: users, amr: authSessions.amr, savedLanguage: profiles.preferredLanguage })
+    .select({
+      user: users,
+      amr: authSessions.amr,
+      sessionStartedAt: authSessions.createdAt,
+      savedLanguage: profiles.preferredLanguage,
+    })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(and(eq(authSessions.id, actor.sessionId), eq(authSessions.userId, actor.userId)));
   if (!found) throw new AuthError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
-  const { user, amr, savedLanguage } = found;
+  const { user, amr, sessionStartedAt, savedLanguage } = found;
   const changes: Partial<typeof users.$inferInsert> = {};
   if (update.data !== undefined && update.data !== null) {
     const merged: Record<string, unknown> = { ...user.userMetadata };
@@ -48,10 +69,17 @@ export async function updateUser(
     changes.userMetadata = requireUserData(merged);
   }
   let isPasswordChange = false;
+  let nonceCodeId: string | null = null;
   if (update.password !== undefined) {
     const password = requireNewPassword(update.password, "Password update requires a password");
     const isRecoverySession = amr.some((entry) => entry.method === "recovery");
-    if (user.passwordHash && !isRecoverySession) {
+    const isRecentSignIn = now.getTime() - sessionStartedAt.getTime() < RECENT_SIGN_IN_MS;
+    // Who may: see above.
+    if (isRecoverySession) {
+      // The recovery link has just proved the inbox.
+    } else if (update.nonce) {
+      nonceCodeId = await checkReauthenticationNonce(db, request, user.id, update.nonce);
+    } else if (user.passwordHash && (update.currentPassword || isRecentSignIn)) {
       if (!update.currentPassword) {
         throw new AuthError(400, "current_password_required", "Current password required when setting new password.");
       }
@@ -60,6 +88,8 @@ export async function updateUser(
         await recordFailedSignIn(db, user.email, request);
         throw new AuthError(400, "current_password_invalid", "Current password is incorrect.");
       }
+    } else if (!isRecentSignIn) {
+      throw reauthenticationNeeded();
     }
     if (user.passwordHash && (await verifyPassword(user.passwordHash, password))) {
       throw new AuthError(422, "same_password", "New password should be different from the old password.");
@@ -74,6 +104,7 @@ export async function updateUser(
         .set({ ...changes, updatedAt: now })
         .where(eq(users.id, user.id));
       if (!isPasswordChange) return;
+      if (nonceCodeId) await spendReauthenticationNonce(tx, nonceCodeId);
       // Whoever else holds a session may be the reason for the change (ASVS 7.4.3).
       await tx.delete(authSessions).where(and(eq(authSessions.userId, user.id), ne(authSessions.id, actor.sessionId)));
       await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id));

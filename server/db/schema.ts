@@ -148,6 +148,34 @@ export const oneTimeTokens = pgTable(
 );
 
 /**
+ * Six-digit codes e-mailed for Supabase's `verifyOtp` (with a link: the one in the same e-mail, and
+ * using either spends both, the code by the cascade) and for `reauthenticate()` (a code alone).
+ * Stored hashed with a salt of their own; server/auth/otp-codes.ts says what that protects.
+ */
+export const otpCodes = pgTable(
+  "otp_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The link e-mailed with the code; null for a reauthentication code. */
+    oneTimeTokenId: uuid("one_time_token_id").references(() => oneTimeTokens.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["signup", "magiclink", "recovery", "reauthentication"] }).notNull(),
+    salt: text("salt").notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("otp_codes_kind_check", sql`${t.kind} in ('signup', 'magiclink', 'recovery', 'reauthentication')`),
+    index("otp_codes_user_kind_idx").on(t.userId, t.kind),
+    // Deleting a link deletes its code: without this every such delete would scan the table.
+    index("otp_codes_one_time_token_idx").on(t.oneTimeTokenId),
+  ],
+);
+
+/**
  * A PKCE or OAuth flow in progress. For OAuth the id is the `state` sent to the provider; once the
  * user is known an auth code (hashed) is issued, exchanged once at /token?grant_type=pkce.
  */

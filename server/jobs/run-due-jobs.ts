@@ -36,11 +36,11 @@ export const JOB_LEASE_MS = 5 * 60_000;
 const LAST_ERROR_MAX_LENGTH = 2_000;
 
 /**
- * Payload fields that are secrets (an e-mail's sign-in link): needed until the job has run, dropped
- * from the row once it is done or has failed for good (jobs are kept for days), and never copied
- * into `last_error` or the log.
+ * Payload fields that are secrets (an e-mail's sign-in link and code): needed until the job has run,
+ * dropped from the row once it is done or has failed for good (jobs are kept for days), and never
+ * copied into `last_error` or the log.
  */
-const SECRET_PAYLOAD_KEYS = ["link"];
+const SECRET_PAYLOAD_KEYS = ["link", "code"];
 const withoutSecrets = sql.join(
   [sql`${jobs.payload}`, ...SECRET_PAYLOAD_KEYS.map((key) => sql`${key}::text`)],
   sql.raw(" - "),

@@ -6,7 +6,8 @@ import { enqueueJob } from "#server/jobs/enqueue-job";
  * The account e-mails we send, and Find My Ticket's link (to an address, not an order); each has a
  * subject, HTML and text in all four languages.
  */
-export type EmailKind = "signup" | "magiclink" | "recovery" | "password_changed" | "account_exists" | "ticket_lookup";
+export type EmailKind =
+  "signup" | "magiclink" | "recovery" | "reauthentication" | "password_changed" | "account_exists" | "ticket_lookup";
 
 export interface EmailRequest {
   kind: EmailKind;
@@ -14,6 +15,8 @@ export interface EmailRequest {
   language: Language;
   /** The link the message asks the reader to follow (absent for the password-changed and account-exists notices). */
   link?: string;
+  /** A six-digit code to type instead (Supabase's verifyOtp and reauthenticate): alone, or with the link. */
+  code?: string;
 }
 
 /** The job kind the worker (server/jobs) turns into a sent message. */

@@ -39,7 +39,8 @@ export interface EmailContent {
   heading: string;
   paragraphs: string[];
   sections?: EmailSection[];
-  action: { label: string; href: string };
+  /** The button and, below it, its address; absent from an e-mail that carries only a code. */
+  action?: { label: string; href: string };
   notes: string[];
 }
 
@@ -113,13 +114,37 @@ function contentOf(email: EmailRequest, messages: EmailMessages, siteUrl: string
       notes: [words.ifNotYou],
     };
   }
+  if (email.kind === "reauthentication") {
+    if (!email.code) throw new Error("A reauthentication e-mail needs a code");
+    const words = messages.reauthentication;
+    return {
+      heading: words.heading,
+      paragraphs: [withAddress(words.intro)],
+      sections: [codeSection(null, email.code)],
+      notes: [messages.codeValidity, words.ifNotYou],
+    };
+  }
   if (!email.link) throw new Error(`A ${email.kind} e-mail needs a link`);
   const words = messages[email.kind];
   return {
     heading: words.heading,
     paragraphs: [withAddress(words.intro)],
+    ...(email.code ? { sections: [codeSection(messages.codeLabel, email.code)] } : {}),
     action: { label: words.action, href: checkedLink(email.link) },
-    notes: [words.validity, messages.ignoreNotice],
+    notes: [words.validity, ...(email.code ? [messages.codeValidity] : []), messages.ignoreNotice],
+  };
+}
+
+/**
+ * A six-digit code, large and spaced for reading off one screen into another; digits read left to
+ * right in Arabic too. Anything but six digits throws, as a bad link does.
+ */
+function codeSection(label: string | null, code: string): EmailSection {
+  if (!/^\d{6}$/.test(code)) throw new Error("An e-mail code must be six digits");
+  const labelHtml = label ? `<p style="margin:0 0 8px;">${escapeHtml(label)}</p>\n` : "";
+  return {
+    html: `${labelHtml}<p dir="ltr" style="margin:0 0 16px;font-family:Menlo, Consolas, monospace;font-size:28px;font-weight:bold;letter-spacing:6px;color:${TEXT_COLOR};">${code}</p>`,
+    text: label ? `${label}\n${code}` : code,
   };
 }
 
@@ -152,7 +177,6 @@ function renderHtml(
   const dir = textDirection(language);
   const align = dir === "rtl" ? "right" : "left";
   const paragraph = (text: string, style = "") => `<p style="margin:0 0 16px;${style}">${escapeHtml(text)}</p>`;
-  const href = escapeHtml(content.action.href);
   return `<!doctype html>
 <html lang="${language}" dir="${dir}">
 <head>
@@ -171,8 +195,7 @@ function renderHtml(
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${TEXT_COLOR};">${escapeHtml(content.heading)}</h1>
 ${content.paragraphs.map((text) => paragraph(text)).join("\n")}
 ${(content.sections ?? []).map((section) => section.html).join("\n")}
-<p style="margin:24px 0;"><a href="${href}" style="display:inline-block;padding:12px 24px;background-color:${ACCENT_COLOR};color:#ffffff;border-radius:6px;font-weight:bold;text-decoration:none;">${escapeHtml(content.action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:14px;color:${MUTED_COLOR};">${escapeHtml(messages.rawLinkLabel)}<br><a href="${href}" dir="ltr" style="color:${ACCENT_COLOR};word-break:break-all;">${href}</a></p>
+${content.action ? actionHtml(content.action, messages) : ""}
 ${content.notes.map((text) => paragraph(text, `font-size:14px;color:${MUTED_COLOR};`)).join("\n")}
 </td></tr>
 </table>
@@ -185,12 +208,19 @@ ${content.notes.map((text) => paragraph(text, `font-size:14px;color:${MUTED_COLO
 `;
 }
 
+/** The button, and its address for mail programs that show no buttons. */
+function actionHtml(action: { label: string; href: string }, messages: EmailMessages): string {
+  const href = escapeHtml(action.href);
+  return `<p style="margin:24px 0;"><a href="${href}" style="display:inline-block;padding:12px 24px;background-color:${ACCENT_COLOR};color:#ffffff;border-radius:6px;font-weight:bold;text-decoration:none;">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:14px;color:${MUTED_COLOR};">${escapeHtml(messages.rawLinkLabel)}<br><a href="${href}" dir="ltr" style="color:${ACCENT_COLOR};word-break:break-all;">${href}</a></p>`;
+}
+
 function renderText(content: EmailContent, messages: EmailMessages, siteUrl: string): string {
   return [
     content.heading,
     ...content.paragraphs,
     ...(content.sections ?? []).map((section) => section.text),
-    `${content.action.label}:\n${content.action.href}`,
+    ...(content.action ? [`${content.action.label}:\n${content.action.href}`] : []),
     ...content.notes,
     `-- \n${messages.siteName} · ${siteUrl}\n${messages.footer}`,
   ].join("\n\n");

@@ -1,7 +1,8 @@
 import { AuthApiError, AuthWeakPasswordError, GoTrueClient } from "@supabase/auth-js";
-import { sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { refreshTokens } from "#server/db/schema";
+import { authSessions, jobs, otpCodes, refreshTokens, users } from "#server/db/schema";
+import { SEND_EMAIL_JOB, type EmailKind } from "#server/mail/outbox";
 import { listenAuthServer } from "#tests/support/auth-server";
 import { countEmails, latestEmailLink } from "#tests/support/auth-mail";
 import { createTestSession } from "#tests/support/auth-session";
@@ -43,6 +44,28 @@ async function follow(link: string): Promise<URL> {
   expect(response.status).toBe(303);
   return new URL(response.headers.get("location")!);
 }
+
+/** The six-digit code of the newest queued e-mail of `kind` to `address`. */
+async function latestEmailCode(address: string, kind: EmailKind): Promise<string> {
+  const [job] = await context.handle.db
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, SEND_EMAIL_JOB),
+        sql`${jobs.payload}->>'to' = ${address}`,
+        sql`${jobs.payload}->>'kind' = ${kind}`,
+      ),
+    )
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  const code = job?.payload.code;
+  if (typeof code !== "string") throw new Error(`No ${kind} e-mail with a code to ${address} was queued.`);
+  return code;
+}
+
+/** Another six-digit code than `code`. */
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 function fragmentOf(url: URL): URLSearchParams {
   return new URLSearchParams(url.hash.slice(1));
@@ -335,6 +358,165 @@ describe(`@supabase/auth-js against our /auth/v1 on the ${testDatabaseKind()} da
     } finally {
       await strict.close();
     }
+  });
+
+  it("signs in with the six-digit code of a magic-link e-mail, once, which spends the link too", async () => {
+    const email = uniqueEmail("otp-code");
+    await confirmedAccount(email);
+    const client = newClient();
+    expect((await client.signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull();
+    const code = await latestEmailCode(email, "magiclink");
+    expect(code).toMatch(/^\d{6}$/);
+    // Codes are stored hashed: the table never holds the digits.
+    const stored = await context.handle.db.select().from(otpCodes);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.every((row) => /^[0-9a-f]{64}$/.test(row.codeHash) && row.codeHash !== code)).toBe(true);
+
+    const wrong = await client.verifyOtp({ email, token: wrongCode(code), type: "magiclink" });
+    expect(wrong.error).toMatchObject({ code: "otp_expired", message: "Token has expired or is invalid", status: 403 });
+    const other = await client.verifyOtp({ email: uniqueEmail("nobody"), token: code, type: "magiclink" });
+    expect(other.error).toMatchObject({ code: "otp_expired", status: 403 });
+
+    const { data, error } = await client.verifyOtp({ email: email.toUpperCase(), token: code, type: "magiclink" });
+    expect(error).toBeNull();
+    expect(data.session).toMatchObject({ token_type: "bearer", user: { email } });
+    expect((await client.getUser()).data.user!.email).toBe(email);
+
+    const again = await newClient().verifyOtp({ email, token: code, type: "magiclink" });
+    expect(again.error).toMatchObject({ code: "otp_expired", status: 403 });
+    const link = fragmentOf(await follow(await latestEmailLink(context.handle.db, email, "magiclink")));
+    expect(link.get("error_code")).toBe("otp_expired");
+  });
+
+  it("confirms a sign-up with its e-mail's code (type signup, or email for a new magic-link account)", async () => {
+    const email = uniqueEmail("otp-signup");
+    expect((await newClient().signUp({ email, password: PASSWORD })).error).toBeNull();
+    const client = newClient();
+    const verified = await client.verifyOtp({ email, token: await latestEmailCode(email, "signup"), type: "signup" });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user).toMatchObject({ email, email_confirmed_at: expect.any(String) });
+    // The password typed at sign-up came with the code, as it comes with the link.
+    expect((await newClient().signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+
+    const newcomer = uniqueEmail("otp-email");
+    expect((await newClient().signInWithOtp({ email: newcomer })).error).toBeNull();
+    const byEmail = await newClient().verifyOtp({
+      email: newcomer,
+      token: await latestEmailCode(newcomer, "magiclink"),
+      type: "email",
+    });
+    expect(byEmail.error).toBeNull();
+    expect(byEmail.data.user).toMatchObject({ email: newcomer, email_confirmed_at: expect.any(String) });
+  });
+
+  it("resets a password with the recovery e-mail's code, and a code of one type is not another's", async () => {
+    const email = uniqueEmail("otp-recovery");
+    await confirmedAccount(email);
+    expect((await newClient().resetPasswordForEmail(email)).error).toBeNull();
+    const code = await latestEmailCode(email, "recovery");
+    const client = newClient();
+    expect((await client.verifyOtp({ email, token: code, type: "magiclink" })).error).toMatchObject({
+      code: "otp_expired",
+    });
+    expect((await client.verifyOtp({ email, token: code, type: "recovery" })).error).toBeNull();
+    expect((await client.updateUser({ password: "a-recovered-passphrase" })).error).toBeNull();
+    expect((await newClient().signInWithPassword({ email, password: "a-recovered-passphrase" })).error).toBeNull();
+  });
+
+  it("refuses an expired code, and after five wrong codes for an address refuses even the right one", async () => {
+    // Failures are counted in 15-minute windows: keep all of this test's tries in one.
+    const intoWindow = Date.now() % (15 * 60_000);
+    if (intoWindow > 15 * 60_000 - 10_000) await new Promise((resolve) => setTimeout(resolve, 15 * 60_000 - intoWindow));
+    const email = uniqueEmail("otp-limits");
+    await confirmedAccount(email);
+    const client = newClient();
+    await client.signInWithOtp({ email, options: { shouldCreateUser: false } });
+    const code = await latestEmailCode(email, "magiclink");
+    const [user] = await context.handle.db.select().from(users).where(eq(users.email, email));
+    await context.handle.db
+      .update(otpCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(otpCodes.userId, user!.id));
+    expect((await client.verifyOtp({ email, token: code, type: "magiclink" })).error).toMatchObject({
+      code: "otp_expired",
+    });
+    await context.handle.db
+      .update(otpCodes)
+      .set({ expiresAt: sql`now() + interval '10 minutes'` })
+      .where(eq(otpCodes.userId, user!.id));
+
+    // The expired try above was the first failure.
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const { error } = await client.verifyOtp({ email, token: wrongCode(code), type: "magiclink" });
+      expect(error).toMatchObject({ code: "otp_expired" });
+    }
+    const right = await client.verifyOtp({ email, token: code, type: "magiclink" });
+    expect(right.error).toMatchObject({ code: "over_request_rate_limit", status: 429 });
+  });
+
+  it("answers otp_disabled to a magic link for an unknown address that may not sign up", async () => {
+    const email = uniqueEmail("otp-unknown");
+    const { data, error } = await newClient().signInWithOtp({ email, options: { shouldCreateUser: false } });
+    expect(error).toMatchObject({ code: "otp_disabled", message: "Signups not allowed for otp", status: 422 });
+    expect(data).toEqual({ user: null, session: null });
+    expect(await countEmails(context.handle.db, email)).toBe(0);
+    expect(await context.handle.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it("answers anonymous_provider_disabled to an anonymous sign-in", async () => {
+    const { data, error } = await newClient().signInAnonymously({ options: { data: { guest: true } } });
+    expect(error).toMatchObject({
+      code: "anonymous_provider_disabled",
+      message: "Anonymous sign-ins are disabled",
+      status: 422,
+    });
+    expect(data).toEqual({ user: null, session: null });
+  });
+
+  it("reauthenticates by an e-mailed nonce, which changes the password without the current one, once", async () => {
+    const email = uniqueEmail("reauth");
+    await confirmedAccount(email);
+    const client = newClient();
+    expect((await client.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    const sent = await client.reauthenticate();
+    expect(sent).toEqual({ data: { user: null, session: null }, error: null });
+    const nonce = await latestEmailCode(email, "reauthentication");
+    expect(nonce).toMatch(/^\d{6}$/);
+
+    const wrong = await client.updateUser({ password: "a-reauthenticated-passphrase", nonce: wrongCode(nonce) });
+    expect(wrong.error).toMatchObject({
+      code: "reauthentication_not_valid",
+      message: "Nonce has expired or is invalid",
+      status: 422,
+    });
+    const changed = await client.updateUser({ password: "a-reauthenticated-passphrase", nonce });
+    expect(changed.error).toBeNull();
+    expect((await newClient().signInWithPassword({ email, password: "a-reauthenticated-passphrase" })).error).toBeNull();
+    const reused = await client.updateUser({ password: "yet-another-new-passphrase", nonce });
+    expect(reused.error).toMatchObject({ code: "reauthentication_not_valid", status: 422 });
+
+    const signedOut = await newClient().reauthenticate();
+    expect(signedOut.error).toMatchObject({ name: "AuthSessionMissingError" });
+  });
+
+  it("answers reauthentication_needed to a new password in a session older than a day, until it has a nonce", async () => {
+    const email = uniqueEmail("reauth-old");
+    await confirmedAccount(email);
+    const client = newClient();
+    const { data } = await client.signInWithPassword({ email, password: PASSWORD });
+    await context.handle.db
+      .update(authSessions)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(authSessions.userId, data.user!.id));
+    const refused = await client.updateUser({ password: "an-old-session-passphrase" });
+    expect(refused.error).toMatchObject({
+      code: "reauthentication_needed",
+      message: "Password update requires reauthentication",
+      status: 400,
+    });
+    expect((await client.reauthenticate()).error).toBeNull();
+    const nonce = await latestEmailCode(email, "reauthentication");
+    expect((await client.updateUser({ password: "an-old-session-passphrase", nonce })).error).toBeNull();
   });
 
   it("builds the provider URL, and a provider without credentials answers that it is not enabled", async () => {

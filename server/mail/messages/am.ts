@@ -5,6 +5,8 @@ export const am: EmailMessages = {
   rawLinkLabel: "አዝራሩ ካልሠራ ይህን አድራሻ ገልብጠው በአሳሽዎ ውስጥ ያስገቡ፦",
   ignoreNotice: "ይህን ካልጠየቁ ኢሜይሉን ችላ ይበሉ፦ ሊንኩ ጥቅም ላይ እስካልዋለ ድረስ ምንም አይለወጥም።",
   footer: "ይህ ኢሜይል የደረሰዎት ይህ አድራሻ በDMV Events ላይ ስለገባ ነው።",
+  codeLabel: "ኮድ ከተጠየቁ ይህን ያስገቡ፦",
+  codeValidity: "ኮዱ ለ15 ደቂቃዎች የሚያገለግል ሲሆን አንድ ጊዜ ብቻ ይሠራል።",
   signup: {
     subject: "የDMV Events መለያዎን ያረጋግጡ",
     heading: "የኢሜይል አድራሻዎን ያረጋግጡ",
@@ -43,6 +45,12 @@ export const am: EmailMessages = {
     reset: "አዲስ የይለፍ ቃል ምረጥ",
     action: "ግባ",
     ifNotYou: "እርስዎ ካልሆኑ ይህን ኢሜይል ችላ ማለት ይችላሉ፦ ምንም መለያ አልተፈጠረም፤ ማንም ወደ መለያዎ አልገባም።",
+  },
+  reauthentication: {
+    subject: "የDMV Events ማረጋገጫ ኮድዎ",
+    heading: "እርስዎ መሆንዎን ያረጋግጡ",
+    intro: "በDMV Events መለያ {{email}} ላይ የሚደረገውን ለውጥ ለማረጋገጥ ይህን ኮድ ያስገቡ፦",
+    ifNotYou: "ይህን ካልጠየቁ አንድ ሰው ወደ መለያዎ ገብቶ ሊሆን ይችላል፦ ሁሉንም ለማስወጣት የይለፍ ቃልዎን ዳግም ያስጀምሩ።",
   },
   ticket_lookup: {
     subject: "የDMV Events ትኬቶችዎ",

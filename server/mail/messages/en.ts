@@ -8,6 +8,9 @@ export const en = {
   rawLinkLabel: "If the button does not work, copy this address into your browser:",
   ignoreNotice: "If you did not ask for this, ignore this e-mail: nothing happens until the link is used.",
   footer: "You receive this e-mail because this address was entered on DMV Events.",
+  /** Above the code in e-mails that carry one (those asked for through /auth/v1). */
+  codeLabel: "If you are asked for a code, enter this one:",
+  codeValidity: "The code is valid for 15 minutes and works once.",
   signup: {
     subject: "Confirm your DMV Events account",
     heading: "Confirm your e-mail address",
@@ -48,6 +51,14 @@ export const en = {
     reset: "Choose a new password",
     action: "Sign in",
     ifNotYou: "If it was not you, you can ignore this e-mail: no account was created and nobody got into yours.",
+  },
+  /** The code alone, asked for by a signed-in person before a sensitive change (a new password). */
+  reauthentication: {
+    subject: "Your DMV Events confirmation code",
+    heading: "Confirm it is you",
+    intro: "Enter this code to confirm a change to the DMV Events account {{email}}:",
+    ifNotYou:
+      "If you did not ask for it, someone may be signed in to your account: reset your password to sign everyone out.",
   },
   ticket_lookup: {
     subject: "Your DMV Events tickets",

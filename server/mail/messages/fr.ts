@@ -6,6 +6,8 @@ export const fr: EmailMessages = {
   ignoreNotice:
     "Si vous n'avez rien demandé, ignorez cet e-mail : rien ne se passe tant que le lien n'est pas utilisé.",
   footer: "Vous recevez cet e-mail parce que cette adresse a été saisie sur DMV Events.",
+  codeLabel: "Si l'on vous demande un code, saisissez celui-ci :",
+  codeValidity: "Le code est valable 15 minutes et ne sert qu'une fois.",
   signup: {
     subject: "Confirmez votre compte DMV Events",
     heading: "Confirmez votre adresse e-mail",
@@ -50,6 +52,13 @@ export const fr: EmailMessages = {
     action: "Me connecter",
     ifNotYou:
       "Si ce n'était pas vous, vous pouvez ignorer cet e-mail : aucun compte n'a été créé et personne n'a accédé au vôtre.",
+  },
+  reauthentication: {
+    subject: "Votre code de confirmation DMV Events",
+    heading: "Confirmez que c'est bien vous",
+    intro: "Saisissez ce code pour confirmer une modification du compte DMV Events {{email}} :",
+    ifNotYou:
+      "Si vous ne l'avez pas demandé, quelqu'un est peut-être connecté à votre compte : réinitialisez votre mot de passe pour déconnecter tout le monde.",
   },
   ticket_lookup: {
     subject: "Vos billets DMV Events",
