@@ -53,6 +53,10 @@ describe.each(LANGUAGES)("the %s account and order e-mail texts", (language) => 
     expect(magiclink.validity).toContain("15");
     expect(recovery.validity).toContain("15");
   });
+
+  it("say codes are valid for 15 minutes", () => {
+    expect(EMAIL_MESSAGES[language].codeValidity).toContain("15");
+  });
 });
 
 describe("the translated e-mail texts", () => {

@@ -32,6 +32,58 @@ describe("rendering the account e-mails", () => {
     },
   );
 
+  it.each(
+    LANGUAGES.flatMap((language) =>
+      (["signup", "magiclink", "recovery"] as const).map((kind) => [language, kind] as const),
+    ),
+  )("writes the %s %s e-mail with its six-digit code, when it has one, beside the link", (language, kind) => {
+    const words = EMAIL_MESSAGES[language];
+    const email = renderEmail({ kind, to: "reader@example.com", language, link, code: "042917" }, siteUrl);
+    // The digits read left to right, in Arabic too, and the button is still there.
+    expect(email.html).toContain('<p dir="ltr" style="margin:0 0 16px;font-family:');
+    expect(email.html).toMatch(/>042917<\/p>/);
+    expect(email.html).toContain(escapeHtml(words.codeLabel));
+    expect(email.html).toContain(escapeHtml(words.codeValidity));
+    expect(email.html).toContain(escapeHtml(words[kind].action));
+    expect(email.text).toContain(`${words.codeLabel}\n042917`);
+    expect(email.text).toContain(words.codeValidity);
+    expect(email.text).toContain(link);
+    // Without a code (the site's own pages take none) nothing about codes is said.
+    const withoutCode = renderEmail({ kind, to: "reader@example.com", language, link }, siteUrl);
+    expect(withoutCode.text).not.toContain(words.codeLabel);
+    expect(withoutCode.text).not.toContain(words.codeValidity);
+  });
+
+  it.each(LANGUAGES)("writes the %s reauthentication e-mail: the code alone, with no button or link", (language) => {
+    const words = EMAIL_MESSAGES[language];
+    const email = renderEmail(
+      { kind: "reauthentication", to: "reader@example.com", language, code: "123456" },
+      siteUrl,
+    );
+    expect(email.subject).toBe(words.reauthentication.subject);
+    expect(email.html).toContain(escapeHtml(words.reauthentication.intro.replace("{{email}}", "reader@example.com")));
+    expect(email.html).toMatch(/>123456<\/p>/);
+    expect(email.html).toContain(escapeHtml(words.codeValidity));
+    expect(email.html).toContain(escapeHtml(words.reauthentication.ifNotYou));
+    expect(email.html).not.toContain(escapeHtml(words.rawLinkLabel));
+    // The only link is the footer's, to the site.
+    expect(email.html.match(/href=/g)).toHaveLength(1);
+    expect(email.text).toContain(`${words.reauthentication.heading}\n\n`);
+    expect(email.text).toContain("\n123456\n");
+    expect(email.text).not.toMatch(/[<>]|\{\{/);
+  });
+
+  it("refuses a reauthentication e-mail without a code, and a code that is not six digits", () => {
+    expect(() => renderEmail({ kind: "reauthentication", to: "a@example.com", language: "en" }, siteUrl)).toThrow(
+      "needs a code",
+    );
+    for (const code of ["12345", "1234567", "<b>1</b>", "12 456"]) {
+      expect(() =>
+        renderEmail({ kind: "reauthentication", to: "a@example.com", language: "en", code }, siteUrl),
+      ).toThrow("six digits");
+    }
+  });
+
   it.each(LANGUAGES)("writes the %s password-changed notice with a way to reset the password", (language) => {
     const words = EMAIL_MESSAGES[language].password_changed;
     const email = renderEmail({ kind: "password_changed", to: "reader@example.com", language }, siteUrl);
