@@ -49,7 +49,7 @@ export const ar: EmailMessages = {
   reauthentication: {
     subject: "رمز التأكيد الخاص بك على DMV Events",
     heading: "أكّد أنك أنت",
-    intro: "أدخل هذا الرمز لتأكيد تغيير في حساب DMV Events ‏{{email}}:",
+    intro: "أدخل هذا الرمز لتأكيد تغيير في حسابك على DMV Events، المسجَّل بالعنوان {{email}}:",
     ifNotYou: "إذا لم تطلبه، فقد يكون أحدهم مسجّلًا الدخول إلى حسابك: أعد تعيين كلمة المرور لتسجيل خروج الجميع.",
   },
   ticket_lookup: {
