@@ -2,10 +2,11 @@ import { AuthApiError, AuthWeakPasswordError, GoTrueClient } from "@supabase/aut
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { authSessions, jobs, otpCodes, refreshTokens, users } from "#server/db/schema";
+import { requestMagicLink } from "#server/auth/email-links";
 import { SEND_EMAIL_JOB, type EmailKind } from "#server/mail/outbox";
 import { listenAuthServer } from "#tests/support/auth-server";
 import { countEmails, latestEmailLink } from "#tests/support/auth-mail";
-import { createTestSession } from "#tests/support/auth-session";
+import { createTestSession, testAuthRequest } from "#tests/support/auth-session";
 import { setUpAuthServer } from "#tests/support/auth-server";
 import { testDatabaseKind } from "#tests/support/test-database";
 
@@ -426,7 +427,8 @@ describe(`@supabase/auth-js against our /auth/v1 on the ${testDatabaseKind()} da
   it("refuses an expired code, and after five wrong codes for an address refuses even the right one", async () => {
     // Failures are counted in 15-minute windows: keep all of this test's tries in one.
     const intoWindow = Date.now() % (15 * 60_000);
-    if (intoWindow > 15 * 60_000 - 10_000) await new Promise((resolve) => setTimeout(resolve, 15 * 60_000 - intoWindow));
+    if (intoWindow > 15 * 60_000 - 10_000)
+      await new Promise((resolve) => setTimeout(resolve, 15 * 60_000 - intoWindow));
     const email = uniqueEmail("otp-limits");
     await confirmedAccount(email);
     const client = newClient();
@@ -452,6 +454,28 @@ describe(`@supabase/auth-js against our /auth/v1 on the ${testDatabaseKind()} da
     }
     const right = await client.verifyOtp({ email, token: code, type: "magiclink" });
     expect(right.error).toMatchObject({ code: "over_request_rate_limit", status: 429 });
+  });
+
+  it("lets only one of two requests racing with one code in", async () => {
+    const email = uniqueEmail("otp-race");
+    await confirmedAccount(email);
+    await newClient().signInWithOtp({ email, options: { shouldCreateUser: false } });
+    const token = await latestEmailCode(email, "magiclink");
+    const answers = await Promise.all([0, 1].map(() => newClient().verifyOtp({ email, token, type: "magiclink" })));
+    expect(answers.filter((answer) => answer.error === null)).toHaveLength(1);
+    expect(answers.find((answer) => answer.error)!.error).toMatchObject({ code: "otp_expired" });
+  });
+
+  it("puts no code in the site's own e-mails, whose pages take none", async () => {
+    const email = uniqueEmail("web-link");
+    await confirmedAccount(email);
+    await requestMagicLink(context.handle.db, context.server.config, testAuthRequest(), {
+      email,
+      createUser: false,
+      confirmUrl: `${context.server.baseUrl}/auth/confirm`,
+    });
+    expect(await latestEmailLink(context.handle.db, email, "magiclink")).toContain("/auth/confirm?");
+    await expect(latestEmailCode(email, "magiclink")).rejects.toThrow("No magiclink e-mail with a code");
   });
 
   it("answers otp_disabled to a magic link for an unknown address that may not sign up", async () => {
@@ -491,7 +515,9 @@ describe(`@supabase/auth-js against our /auth/v1 on the ${testDatabaseKind()} da
     });
     const changed = await client.updateUser({ password: "a-reauthenticated-passphrase", nonce });
     expect(changed.error).toBeNull();
-    expect((await newClient().signInWithPassword({ email, password: "a-reauthenticated-passphrase" })).error).toBeNull();
+    expect(
+      (await newClient().signInWithPassword({ email, password: "a-reauthenticated-passphrase" })).error,
+    ).toBeNull();
     const reused = await client.updateUser({ password: "yet-another-new-passphrase", nonce });
     expect(reused.error).toMatchObject({ code: "reauthentication_not_valid", status: 422 });
 
