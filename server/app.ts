@@ -12,6 +12,7 @@ import type { AppEnv, Viewer } from "#server/http/app-env";
 import { csrfProtection } from "#server/http/csrf";
 import { createDevClock } from "#server/http/dev-clock";
 import { currentTime } from "#server/clock";
+import { requestForRenderer } from "#server/http/request-origin";
 import { responseCache } from "#server/http/response-cache";
 import { securityHeaders } from "#server/http/security-headers";
 import { createSeoFiles } from "#server/http/seo-files";
@@ -126,7 +127,7 @@ export function createApp({
 
   if (renderPage) {
     app.all("*", cache, (c) =>
-      renderPage(c.req.raw, {
+      renderPage(requestForRenderer(c), {
         db,
         config,
         cspNonce: c.get("cspNonce"),
