@@ -46,7 +46,12 @@ export function requestOrigin(c: Context<AppEnv>): string {
   const seen = new URL(c.req.url);
   if (!c.get("config").auth.trustProxy) return seen.origin;
   const proxy = readProxyRecord((name) => c.req.header(name));
-  return `${proxy.proto ?? seen.protocol.slice(0, -1)}://${proxy.host ?? seen.host}`;
+  try {
+    // Through URL, as browsers write an Origin: `https://site:443` is `https://site`.
+    return new URL(`${proxy.proto ?? seen.protocol.slice(0, -1)}://${proxy.host ?? seen.host}`).origin;
+  } catch {
+    return seen.origin; // A port beyond 65535, say.
+  }
 }
 
 /**
@@ -86,24 +91,23 @@ function lastEntry(value: string | null | undefined): string | undefined {
 }
 
 /** `Forwarded: for=192.0.2.60;proto=https;host=site, for=…` (RFC 7239): the last element's pairs. */
-function lastForwardedElement(value: string | null | undefined): ProxyRecord {
+function lastForwardedElement(value: string | null | undefined): { proto?: string; host?: string; for?: string } {
   const element = lastEntry(value);
   if (!element) return {};
-  const pairs: Record<string, string> = {};
+  const pairs = new Map<string, string>();
   for (const pair of element.split(";")) {
     const separator = pair.indexOf("=");
     if (separator === -1) continue;
     const key = pair.slice(0, separator).trim().toLowerCase();
-    pairs[key] = pair
-      .slice(separator + 1)
-      .trim()
-      .replace(/^"(.*)"$/, "$1");
+    pairs.set(
+      key,
+      pair
+        .slice(separator + 1)
+        .trim()
+        .replace(/^"(.*)"$/, "$1"),
+    );
   }
-  return {
-    ...(pairs.proto ? { proto: pairs.proto as "http" | "https" } : {}),
-    ...(pairs.host ? { host: pairs.host } : {}),
-    ...(pairs.for ? { for: pairs.for } : {}),
-  };
+  return { proto: pairs.get("proto"), host: pairs.get("host"), for: pairs.get("for") };
 }
 
 /** `Forwarded` may name the client's port (`"[2001:db8::1]:4711"`, `192.0.2.60:4711`); limits want the address. */

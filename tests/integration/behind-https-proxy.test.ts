@@ -225,4 +225,13 @@ describe("the proxy's record of a request", () => {
     ).toEqual({});
     expect(record({ "X-Forwarded-Host": "user@evil.example" })).toEqual({});
   });
+
+  it("names the browser's origin as browsers write it, with the default port left out", async () => {
+    const withPort = await plainHttp.request(`${INTERNAL}/signin`, {
+      method: "POST",
+      headers: { Origin: PUBLIC, "X-Forwarded-Proto": "https", "X-Forwarded-Host": "events.example:443" },
+      body: new URLSearchParams({ email: "meron@example.com" }),
+    });
+    expect(withPort.status).toBe(200);
+  });
 });
