@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { request as httpRequest, type OutgoingHttpHeaders } from "node:http";
 import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -25,10 +25,13 @@ export async function startHttpsProxy({ target, port = 0 }: { target: string; po
   const server = createServer({ key, cert }, (incoming, outgoing) => {
     // The site is reached at its own address, as a proxy names its upstream: only the X-Forwarded-*
     // headers tell it where the browser was.
-    const headers = { ...incoming.headers, host: upstream.host };
-    headers["x-forwarded-proto"] = "https";
-    headers["x-forwarded-host"] = incoming.headers.host ?? "";
-    headers["x-forwarded-for"] = incoming.socket.remoteAddress ?? "";
+    const headers: OutgoingHttpHeaders = {
+      ...incoming.headers,
+      host: upstream.host,
+      "x-forwarded-proto": "https",
+      "x-forwarded-host": incoming.headers.host ?? "",
+      "x-forwarded-for": incoming.socket.remoteAddress ?? "",
+    };
     const forwarded = httpRequest(
       { hostname: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers },
       (answer) => {
