@@ -9,13 +9,16 @@ import type { Database } from "#server/db/client";
 import type { Config } from "#server/env";
 import { isDatabaseUp } from "#server/health";
 import type { AppEnv, Viewer } from "#server/http/app-env";
+import { apiCors } from "#server/http/cors";
 import { csrfProtection } from "#server/http/csrf";
 import { createDevClock } from "#server/http/dev-clock";
 import { currentTime } from "#server/clock";
+import { requestForRenderer } from "#server/http/request-origin";
 import { responseCache } from "#server/http/response-cache";
 import { securityHeaders } from "#server/http/security-headers";
 import { createSeoFiles } from "#server/http/seo-files";
 import { serveUploads } from "#server/http/uploads";
+import { varyOn } from "#server/http/vary";
 import { handleSessionRefresh, SESSION_REFRESH_PATH, viewerMiddleware } from "#server/http/viewer";
 import type { Logger } from "#server/logger";
 import { createPaymentProvider } from "#server/payments/create-payment-provider";
@@ -97,13 +100,17 @@ export function createApp({
     return c.json({ status: up ? "ok" : "unavailable", database: up ? "up" : "down" }, up ? 200 : 503);
   });
 
+  // Other sites' pages: public reads for all, the rest for listed origins (decision 012); before the
+  // CSRF check and the session, which a preflight needs neither of.
+  app.use("/api/v1/*", apiCors({ listedOrigins: config.corsOrigins }));
   // Before anything answers for a person: refuse forged posts, then learn who is asking (decision 007).
   app.use(csrfProtection());
   app.use(viewerMiddleware());
   app.post(SESSION_REFRESH_PATH, handleSessionRefresh);
 
   if (config.isDevClockOn) app.route("/dev/clock", createDevClock());
-  app.use("/api/v1/*", cache);
+  // The API reads the session cookie or a bearer token: answers may differ with either.
+  app.use("/api/v1/*", varyOn(["Authorization", "Cookie"]), cache);
   app.route("/api/v1", createApiRouter());
   app.route("/auth/v1", createAuthRouter());
   app.get("/uploads/*", serveUploads(config.uploadsDir));
@@ -125,8 +132,9 @@ export function createApp({
   }
 
   if (renderPage) {
-    app.all("*", cache, (c) =>
-      renderPage(c.req.raw, {
+    // Pages read the session, language and theme cookies, and Accept-Language when nothing else names a language.
+    app.all("*", varyOn(["Accept-Language", "Cookie"]), cache, (c) =>
+      renderPage(requestForRenderer(c), {
         db,
         config,
         cspNonce: c.get("cspNonce"),

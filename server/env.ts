@@ -45,6 +45,14 @@ const envSchema = z.object({
   AUTH_EMAILS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   AUTH_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(300).max(86_400).default(3600),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  CORS_ORIGINS: z
+    .string()
+    .max(4000)
+    .refine(
+      (value) => splitList(value).every(isOrigin),
+      "must be origins (https://app.example.com, no path or trailing slash), comma-separated",
+    )
+    .default(""),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
@@ -59,6 +67,23 @@ const envSchema = z.object({
     .regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)")
     .optional(),
 });
+
+function splitList(value: string): string[] {
+  return value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+/** `https://app.example.com` or `http://localhost:5173`, written as browsers send it in Origin. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 /** Stripe is chosen by PAYMENT_PROVIDER, or by a secret key alone. */
 function paymentProviderOf(env: { PAYMENT_PROVIDER?: string; STRIPE_SECRET_KEY?: string }): "sandbox" | "stripe" {
@@ -133,6 +158,11 @@ export interface Config {
   auth: AuthConfig;
   payments: PaymentsConfig;
   /**
+   * Origins whose pages may call every `/api/v1` endpoint (with a bearer token, never the cookie);
+   * public reads are open to all (decision 012).
+   */
+  corsOrigins: string[];
+  /**
    * Whether POST /dev/clock may move the app's time forward (server/clock.ts), for browser journeys
    * that must see what happens days later. Never in production.
    */
@@ -166,7 +196,10 @@ export interface AuthConfig {
   /** The overall cap on auth e-mails per hour (Supabase's RATE_LIMIT_EMAIL_SENT). */
   emailsPerHour: number;
   accessTokenSeconds: number;
-  /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  /**
+   * Believe the proxy in front about the browser's request: its address (X-Forwarded-For or
+   * Forwarded `for`), scheme and host (X-Forwarded-Proto/-Host or Forwarded `proto`/`host`).
+   */
   trustProxy: boolean;
   /** Social sign-in providers with their credentials; absent ones answer "provider is not enabled". */
   providers: Partial<Record<OAuthProviderName, OAuthProviderConfig>>;
@@ -271,6 +304,7 @@ export function readConfig(source: Record<string, string | undefined> = process.
         ...oauthProvider("facebook", env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET),
       },
     },
+    corsOrigins: splitList(env.CORS_ORIGINS),
     payments:
       paymentProviderOf(env) === "stripe"
         ? { provider: "stripe", secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! }

@@ -2,6 +2,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#domain/language";
 import type { AppEnv } from "#server/http/app-env";
+import { readProxyRecord } from "#server/http/request-origin";
 
 /** Who is asking, as the account services need it: for throttles, session records and e-mails. */
 export interface AuthRequest {
@@ -25,13 +26,14 @@ export function authRequestFrom(c: Context<AppEnv>, language: Language, now = ne
 }
 
 /**
- * X-Forwarded-For is only believed behind our own proxy, and then only its right-most entry (the one
- * the proxy wrote): anything to the left was sent by the client and could be made up to dodge limits.
+ * The proxy's record of the client (X-Forwarded-For, else `Forwarded: for=`) is only believed behind
+ * our own proxy, and then only its right-most entry (the one the proxy wrote): anything to the left was
+ * sent by the client and could be made up to dodge limits.
  */
 export function clientAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
-    if (forwarded && forwarded.length <= 64) return forwarded;
+    const forwarded = readProxyRecord((name) => c.req.header(name)).for;
+    if (forwarded) return forwarded;
   }
   try {
     return getConnInfo(c).remote.address ?? "unknown";

@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { AppError } from "#server/errors";
 import type { AppEnv } from "#server/http/app-env";
 import { errorResponse } from "#server/http/error-response";
+import { requestOrigin } from "#server/http/request-origin";
 import { hasSessionCookie } from "#server/http/session-cookie";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -10,8 +11,8 @@ const EXEMPT_PREFIX = "/auth/v1/";
 
 /**
  * Cross-site request forgery (decision 007 §5). A state-changing request that carries the session
- * cookie must come from our own pages: its `Origin` is this site (as the browser reached it, or as
- * PUBLIC_URL names it behind a proxy), or, when a browser sends no Origin, `Sec-Fetch-Site` says
+ * cookie must come from our own pages: its `Origin` is this site (as the browser reached it, through a
+ * trusted proxy's record when TRUST_PROXY is on, or as PUBLIC_URL names it), or, when a browser sends no Origin, `Sec-Fetch-Site` says
  * same-origin. Anything else is refused with 403 before it reaches a handler. SameSite=Lax on the
  * cookie is the second layer.
  *
@@ -24,7 +25,7 @@ export function csrfProtection() {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith(EXEMPT_PREFIX)) return next();
     const origin = c.req.header("Origin");
-    const allowed = [new URL(c.req.url).origin, new URL(c.get("config").publicUrl).origin];
+    const allowed = [requestOrigin(c), new URL(c.get("config").publicUrl).origin];
     if (hasSessionCookie(c.req.header("Cookie"))) {
       const isSameOrigin =
         origin !== undefined ? allowed.includes(origin) : c.req.header("Sec-Fetch-Site") === "same-origin";

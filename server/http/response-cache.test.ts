@@ -3,18 +3,25 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { etag } from "hono/etag";
 import { describe, expect, it } from "vitest";
+import { readConfig } from "#server/env";
 import type { AppEnv } from "#server/http/app-env";
 import { acceptsGzip, responseCache, RESPONSE_CACHE_TTL_MS } from "./response-cache";
 import { securityHeaders } from "./security-headers";
 
+const CONFIG = readConfig({ NODE_ENV: "test" });
+
 /**
- * The middleware order of the real app: security headers (which set the CSP nonce), compression, the
+ * The middleware order of the real app: the configuration, security headers (which set the CSP nonce), compression, the
  * cache, then a handler that counts its runs and writes its nonce into the page as the renderer does.
  */
 function cachedSite(respond: (c: { nonce: string; run: number }) => Response | Promise<Response> = defaultPage) {
   let now = 0;
   const state = { runs: 0 };
   const app = new Hono<AppEnv>();
+  app.use((c, next) => {
+    c.set("config", CONFIG);
+    return next();
+  });
   app.use(securityHeaders({ isProduction: true }));
   app.use(compress());
   app.use(responseCache({ ttlMs: RESPONSE_CACHE_TTL_MS, clock: () => now }));
@@ -144,6 +151,28 @@ describe("the response cache", () => {
       await site.get("/", headers, method);
       expect(site.state.runs).toBe(2);
     }
+  });
+
+  it("never keeps a response that depends on a request header its key leaves out", async () => {
+    const site = cachedSite(() => Response.json({ for: "this origin" }, { headers: { Vary: "Origin" } }));
+    await site.get("/api/thing", { Origin: "https://a.example" });
+    await site.get("/api/thing", { Origin: "https://b.example" });
+    expect(site.state.runs).toBe(2);
+    const keyed = cachedSite(() => Response.json({ n: 1 }, { headers: { Vary: "Accept-Language, Cookie" } }));
+    await keyed.get("/api/thing");
+    await keyed.get("/api/thing");
+    expect(keyed.state.runs).toBe(1);
+  });
+
+  it("says Vary: Accept-Encoding on the plain reuse of a body it would compress, not only on the gzipped one", async () => {
+    // Without the compression middleware in front, which would add it itself.
+    const app = new Hono<AppEnv>();
+    app.use(responseCache({ ttlMs: RESPONSE_CACHE_TTL_MS }));
+    app.get("*", () => Response.json({ data: "x".repeat(5000) }));
+    await app.request("/api/events");
+    const plain = await app.request("/api/events");
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(plain.headers.get("Vary")).toBe("Accept-Encoding");
   });
 
   it("still serves visitors whose cookies only hold preferences", async () => {

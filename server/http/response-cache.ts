@@ -2,12 +2,21 @@ import { gzipSync } from "node:zlib";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "#server/http/app-env";
 import { hasSessionCookie } from "#server/http/session-cookie";
+import { addVary } from "#server/http/vary";
 
 /** How long a response is reused in production (decision 005), and how many distinct ones are kept. */
 export const RESPONSE_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 500;
 /** Below this size gzip saves less than its own cost. */
 const GZIP_MIN_BYTES = 1024;
+
+/**
+ * The request headers a kept response may depend on: the key holds Cookie and Accept-Language, a
+ * reuse compresses by Accept-Encoding itself, and requests with Authorization never come here. A
+ * response that says (in Vary) it depends on any other header is not kept: another visitor could
+ * differ in it.
+ */
+const KEYED_HEADERS = new Set(["cookie", "accept-language", "accept-encoding", "authorization"]);
 
 /** Documents, the data requests of client-side navigation, and API JSON. */
 const CACHEABLE_TYPE = /^(text\/html|text\/x-script|application\/json)/;
@@ -61,7 +70,11 @@ export function responseCache({ ttlMs, clock = Date.now }: { ttlMs: number; cloc
       const type = response.headers.get("Content-Type") ?? "";
       const keepFor = Math.min(ttlMs, allowedReuseMs(response.headers.get("Cache-Control")));
       const keepable =
-        response.status === 200 && !response.headers.has("Set-Cookie") && CACHEABLE_TYPE.test(type) && keepFor > 0;
+        response.status === 200 &&
+        !response.headers.has("Set-Cookie") &&
+        CACHEABLE_TYPE.test(type) &&
+        keepFor > 0 &&
+        variesOnlyByKey(response.headers.get("Vary"));
       if (!keepable) {
         // An expired copy must not outlive an answer that changed to one we do not keep (a 404, say).
         entries.delete(key);
@@ -96,15 +109,21 @@ function replay(request: Request, entry: Entry, adoptNonce: (nonce: string) => v
   if (etag && matchesEtag(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers: pick(headers, ["ETag", "Cache-Control", "Vary"]) });
   }
-  if (entry.body.byteLength < GZIP_MIN_BYTES || !acceptsGzip(request.headers.get("Accept-Encoding"))) {
+  if (entry.body.byteLength < GZIP_MIN_BYTES) return new Response(entry.body, { status: entry.status, headers });
+  // Both forms say so: a cache that kept the plain one must still ask again for a client that takes gzip.
+  addVary(headers, ["Accept-Encoding"]);
+  if (!acceptsGzip(request.headers.get("Accept-Encoding")))
     return new Response(entry.body, { status: entry.status, headers });
-  }
   entry.gzipped ??= new Uint8Array(gzipSync(entry.body));
   headers.set("Content-Encoding", "gzip");
   headers.delete("Content-Length");
-  headers.set("Vary", [headers.get("Vary"), "Accept-Encoding"].filter(Boolean).join(", "));
   if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
   return new Response(entry.gzipped, { status: entry.status, headers });
+}
+
+function variesOnlyByKey(vary: string | null): boolean {
+  if (!vary) return true;
+  return vary.split(",").every((name) => KEYED_HEADERS.has(name.trim().toLowerCase()) || name.trim() === "");
 }
 
 /** How long a response's own Cache-Control lets anyone reuse it (Infinity when it does not say). */

@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "#server/http/app-env";
+import { isServedOverHttps } from "#server/http/request-origin";
 
 /**
  * Sets the security headers of every response and a fresh CSP nonce per request; the page renderer
- * puts the nonce on the scripts it writes, so no other inline script can run.
+ * puts the nonce on the scripts it writes, so no other inline script can run. Over HTTPS (as the
+ * browser reached us, see request-origin.ts) every answer carries HSTS in production, and every cookie
+ * we set carries `Secure`.
  */
 export function securityHeaders({
   isProduction,
@@ -32,6 +35,8 @@ export function securityHeaders({
     if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     headers.set("X-Frame-Options", "DENY");
     headers.set("Cross-Origin-Opener-Policy", "same-origin");
+    const overHttps = isServedOverHttps(c);
+    if (overHttps) makeCookiesSecure(headers);
     if (isProduction) {
       headers.set(
         "Content-Security-Policy",
@@ -50,9 +55,28 @@ export function securityHeaders({
           "frame-ancestors 'none'",
         ].join("; "),
       );
-      if (new URL(c.req.url).protocol === "https:") {
+      if (overHttps) {
         headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
       }
     }
   });
+}
+
+/**
+ * Adds `Secure` to every cookie the answer sets without it. Here rather than in each place that makes
+ * a cookie (the session, the language and theme, the one-time notices…): a cookie added later is
+ * covered too, and a cookie set over HTTPS must never travel back in clear.
+ */
+function makeCookiesSecure(headers: Headers): void {
+  const cookies = headers.getSetCookie();
+  if (cookies.every(isSecureCookie)) return;
+  headers.delete("Set-Cookie");
+  for (const cookie of cookies) headers.append("Set-Cookie", isSecureCookie(cookie) ? cookie : `${cookie}; Secure`);
+}
+
+function isSecureCookie(cookie: string): boolean {
+  return cookie
+    .split(";")
+    .slice(1)
+    .some((attribute) => attribute.trim().toLowerCase() === "secure");
 }
