@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localDateTimeIn, zonedDayAt, zonedTimeToUtc } from "./time";
+import { localDateTimeIn, parseIsoDay, zonedDayAt, zonedTimeToUtc } from "./time";
 
 describe("zoned times", () => {
   it("7:30 PM in Washington in winter is 00:30 UTC the next day", () => {
@@ -22,5 +22,25 @@ describe("zoned times", () => {
   it("places a time some days after today's local date, across a month end", () => {
     const now = new Date("2026-01-31T03:00:00Z"); // Jan 30, 10 PM in Washington
     expect(zonedDayAt(now, 2, 18, 0, "America/New_York").toISOString()).toBe("2026-02-01T23:00:00.000Z");
+  });
+});
+
+describe("calendar days", () => {
+  it("reads a day that exists", () => {
+    expect(parseIsoDay("2026-12-05")).toEqual({ year: 2026, month: 12, day: 5 });
+    expect(parseIsoDay("2028-02-29")).toEqual({ year: 2028, month: 2, day: 29 });
+    expect(parseIsoDay("0099-01-01")).toEqual({ year: 99, month: 1, day: 1 });
+  });
+
+  it("refuses days the calendar does not have instead of rolling them into another one", () => {
+    for (const text of ["2026-13-45", "2026-02-29", "2100-02-29", "2026-04-31", "2026-00-10", "2026-01-00", "2026-12-32"]) {
+      expect(parseIsoDay(text), text).toBeNull();
+    }
+  });
+
+  it("refuses anything but YYYY-MM-DD", () => {
+    for (const text of ["2026-1-5", "2026-12-05T00:00", " 2026-12-05", "20261205", "", "2026-12-05\n"]) {
+      expect(parseIsoDay(text), text).toBeNull();
+    }
   });
 });

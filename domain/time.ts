@@ -62,3 +62,20 @@ export function zonedDayAt(instant: Date, days: number, hour: number, minute: nu
     timeZone,
   );
 }
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The year, month and day of "2026-12-05" when that day exists on the calendar; null for anything else,
+ * "2026-13-45" and "2026-02-29" included (Date.UTC would quietly roll them over into another day).
+ */
+export function parseIsoDay(text: string): { year: number; month: number; day: number } | null {
+  const match = ISO_DAY.exec(text);
+  if (!match) return null;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  calendar.setUTCFullYear(year); // Date.UTC reads years 0–99 as 1900–1999
+  const exists =
+    calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day;
+  return exists ? { year, month, day } : null;
+}

@@ -54,6 +54,9 @@ describe(`GET /api/v1/events on the ${testDatabaseKind()} database`, () => {
       ["page=0", "page"],
       ["lat=91&lng=0", "lat"],
       ["date=custom", "from"],
+      // Impossible days are refused, not rolled over into another month.
+      ["date=custom&from=2026-13-45", "from"],
+      ["date=custom&from=2026-12-01&to=2026-02-30", "to"],
       ["sort=nonsense", "sort"],
       ["__proto__=1", "__proto__"],
       ["constructor=x", "constructor"],
