@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localDateTimeIn, parseIsoDay, zonedDayAt, zonedTimeToUtc } from "./time";
+import { isoStringIn, localDateTimeIn, parseIsoDay, utcOffsetMinutes, zonedDayAt, zonedTimeToUtc } from "./time";
 
 describe("zoned times", () => {
   it("7:30 PM in Washington in winter is 00:30 UTC the next day", () => {
@@ -42,5 +42,20 @@ describe("calendar days", () => {
     for (const text of ["2026-1-5", "2026-12-05T00:00", " 2026-12-05", "20261205", "", "2026-12-05\n"]) {
       expect(parseIsoDay(text), text).toBeNull();
     }
+  });
+});
+
+describe("instants on a zone's clocks", () => {
+  it("writes the local time with the offset in force then", () => {
+    expect(isoStringIn(new Date("2026-12-06T00:00:00Z"), "America/New_York")).toBe("2026-12-05T19:00:00-05:00");
+    expect(isoStringIn(new Date("2026-07-05T01:00:00Z"), "America/New_York")).toBe("2026-07-04T21:00:00-04:00");
+    expect(isoStringIn(new Date("2026-12-05T16:00:00Z"), "Africa/Addis_Ababa")).toBe("2026-12-05T19:00:00+03:00");
+    expect(isoStringIn(new Date("2026-12-05T19:00:00Z"), "UTC")).toBe("2026-12-05T19:00:00+00:00");
+    expect(isoStringIn(new Date("2026-12-05T13:30:00Z"), "Asia/Kolkata")).toBe("2026-12-05T19:00:00+05:30");
+  });
+
+  it("changes offset at the daylight-saving change", () => {
+    expect(utcOffsetMinutes(new Date("2026-03-08T06:59:00Z"), "America/New_York")).toBe(-300);
+    expect(utcOffsetMinutes(new Date("2026-03-08T07:00:00Z"), "America/New_York")).toBe(-240);
   });
 });
