@@ -14,6 +14,7 @@ import { createDevClock } from "#server/http/dev-clock";
 import { currentTime } from "#server/clock";
 import { responseCache } from "#server/http/response-cache";
 import { securityHeaders } from "#server/http/security-headers";
+import { createEventCalendarFile } from "#server/http/event-calendar-file";
 import { createSeoFiles } from "#server/http/seo-files";
 import { serveUploads } from "#server/http/uploads";
 import { handleSessionRefresh, SESSION_REFRESH_PATH, viewerMiddleware } from "#server/http/viewer";
@@ -108,6 +109,7 @@ export function createApp({
   app.route("/auth/v1", createAuthRouter());
   app.get("/uploads/*", serveUploads(config.uploadsDir));
   app.route("/", createSeoFiles());
+  app.route("/", createEventCalendarFile());
 
   if (clientBuildDir) {
     // File names under /assets carry a content hash, so browsers may keep them forever.

@@ -182,6 +182,13 @@ describe("an event's page", () => {
     for (const path of ["/events/99999", "/events/abc", "/events/1/calendar.ics/x"]) {
       expect((await page.goto(path))?.status(), path).toBe(404);
     }
+    // An unknown event's calendar file is the same not-found page, not a JSON null.
+    for (const path of ["/events/99999/calendar.ics", "/events/abc/calendar.ics"]) {
+      const response = await fetch(`${siteUrl}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("content-type"), path).toMatch(/^text\/html/);
+      expect(await response.text(), path).toContain("<h1");
+    }
   });
 
   it("has no accessibility violations in light and dark theme and in Arabic", async () => {
