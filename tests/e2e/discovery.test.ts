@@ -128,6 +128,27 @@ describe("an event's page", () => {
     expectCleanConsole(page);
   });
 
+  it("gives each language its own canonical page, and searches their own tags and the site's picture", async () => {
+    const event = await (await fetch(`${siteUrl}/events/34?lang=fr`)).text();
+    expect(event).toMatch(/<link rel="canonical" href="[^"]+\/events\/34\?lang=fr"/);
+    expect(event).toMatch(/<link rel="alternate" hrefLang="x-default" href="[^"]+\/events\/34"/i);
+    expect(event).toContain('<meta property="og:locale" content="fr_FR"/>');
+
+    const search = await (await fetch(`${siteUrl}/events?category=music&lang=ar`)).text();
+    expect(search).toMatch(/<link rel="canonical" href="[^"]+\/events\?category=music&amp;lang=ar"/);
+    for (const language of ["en", "fr", "ar", "am"]) {
+      expect(search).toMatch(
+        new RegExp(`<link rel="alternate" hrefLang="${language}" href="[^"]+/events\\?category=music&amp;lang=${language}"`, "i"),
+      );
+    }
+    expect(search).toContain('<meta property="og:locale" content="ar_AR"/>');
+    expect(search).toMatch(/<meta name="twitter:card" content="summary_large_image"\/>/);
+    const picture = search.match(/<meta property="og:image" content="([^"]+\/social-card\.png)"/)![1]!;
+    const image = await fetch(picture.replace(/^https?:\/\/[^/]+/, siteUrl));
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+  });
+
   it("tells search engines what the event is: canonical URL, Open Graph and schema.org Event data", async () => {
     const html = await (await fetch(`${siteUrl}/events/34`)).text();
     expect(html).toMatch(/<link rel="canonical" href="[^"]+\/events\/34"/);
