@@ -32,7 +32,7 @@ import { ThemeScript } from "#app/components/theme-script";
 import { loadMessages, pageMessagesOf } from "#app/i18n/messages";
 import { useI18n } from "#app/i18n/use-i18n";
 import { TranslationProvider, useTranslation } from "#app/i18n/use-translation";
-import { negotiateLanguage, themeFromRequest, type Theme } from "#app/i18n/preferences";
+import { languageInAddress, negotiateLanguage, themeFromRequest, type Theme } from "#app/i18n/preferences";
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
@@ -46,6 +46,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context;
   const rootData: RootData = {
     language: negotiateLanguage(request),
+    linkedLanguage: languageInAddress(request),
     theme: themeFromRequest(request),
     // Absolute URLs in meta tags (canonical, Open Graph) use the configured public address.
     origin: context.config.publicUrl,
@@ -87,6 +88,8 @@ export interface SignedInViewer {
 
 export interface RootData {
   language: Language;
+  /** The language `?lang=` named: the page is then that language's own address (its canonical URL). */
+  linkedLanguage: Language | null;
   theme: Theme;
   origin: string;
   viewer: SignedInViewer | null;
@@ -97,6 +100,7 @@ export function useRootData(): RootData {
   return (
     useRouteLoaderData<typeof loader>("root") ?? {
       language: DEFAULT_LANGUAGE,
+      linkedLanguage: null,
       theme: "system",
       origin: "",
       viewer: null,

@@ -16,7 +16,6 @@ export default [
   route("sponsors", "routes/sponsors.tsx"),
   route("sponsors/:id", "routes/sponsor.tsx"),
   route("events/:id", "routes/event.tsx"),
-  route("events/:id/calendar.ics", "routes/event-calendar.ts"),
   route("events/:id/checkout", "routes/checkout.tsx"),
   route("orders/:id", "routes/order.tsx"),
   route("orders/:id/pay", "routes/order-pay.tsx"),

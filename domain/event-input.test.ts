@@ -187,6 +187,10 @@ describe("local date and time in an event's zone", () => {
 
   it("answers null for dates that do not exist or zones it does not know", () => {
     expect(localDateTimeToUtc("2026-11-31T19:00", "America/New_York")).toBeNull();
+    expect(localDateTimeToUtc("2026-13-45T19:00", "America/New_York")).toBeNull();
+    expect(localDateTimeToUtc("2026-02-29T19:00", "America/New_York")).toBeNull();
+    expect(localDateTimeToUtc("2026-12-01T19:60", "America/New_York")).toBeNull();
+    expect(localDateTimeToUtc("2028-02-29T19:00", "America/New_York")?.toISOString()).toBe("2028-03-01T00:00:00.000Z");
     expect(localDateTimeToUtc("2026-12-01 19:00", "America/New_York")).toBeNull();
     expect(localDateTimeToUtc("2026-12-01T24:00", "America/New_York")).toBeNull();
     expect(localDateTimeToUtc("2026-12-01T19:00", "Mars/Olympus")).toBeNull();

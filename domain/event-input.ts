@@ -3,7 +3,7 @@ import { parseEmailAddress } from "./email-address";
 import { DEFAULT_EVENT_LENGTH_MS, defaultEndsAt } from "./event";
 import { LANGUAGES } from "./language";
 import { isWellFormedText } from "./text";
-import { localDateTimeIn, zonedTimeToUtc } from "./time";
+import { localDateTimeIn, parseIsoDay, zonedTimeToUtc } from "./time";
 
 /*
  * What an organizer types to create or edit an event: ONE schema for the API (JSON), the form action
@@ -231,7 +231,7 @@ export type EventInput = z.infer<typeof eventInputSchema>;
 /** What a client sends (dates as ISO strings or Dates, defaults not yet applied). */
 export type EventInputDraft = z.input<typeof eventInputSchema>;
 
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
 
 /**
  * The instant at which clocks in `timeZone` read `local` ("2026-12-01T19:00", as an
@@ -240,12 +240,11 @@ const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 export function localDateTimeToUtc(local: string, timeZone: string): Date | null {
   const match = LOCAL_DATE_TIME.exec(local.trim());
   if (!match || !isTimeZone(timeZone)) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  // Date.UTC rolls 31 November into December: a date that does not come back the same does not exist.
-  const calendar = new Date(Date.UTC(year, month - 1, day));
-  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day || hour > 23 || minute > 59) return null;
-  if (year < EVENT_YEARS.first || year > EVENT_YEARS.last) return null;
-  return zonedTimeToUtc({ year, month, day, hour, minute }, timeZone);
+  const date = parseIsoDay(match[1]!);
+  const [hour, minute] = [Number(match[2]), Number(match[3])];
+  if (!date || hour > 23 || minute > 59) return null;
+  if (date.year < EVENT_YEARS.first || date.year > EVENT_YEARS.last) return null;
+  return zonedTimeToUtc({ ...date, hour, minute }, timeZone);
 }
 
 /** What an `<input type="datetime-local">` shows for `instant` in `timeZone`: "2026-12-01T19:00". */

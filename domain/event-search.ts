@@ -3,7 +3,7 @@ import { CATEGORIES } from "./catalog";
 import { DATE_WINDOWS, PLACE_KEYS, PRICE_FILTERS, SORTS } from "./event-search-options";
 import { LANGUAGES } from "./language";
 import { isWellFormedText } from "./text";
-import { localDateTimeIn, zonedTimeToUtc } from "./time";
+import { localDateTimeIn, parseIsoDay, zonedTimeToUtc } from "./time";
 
 /** The site's home zone: "today" and "this weekend" mean in Washington. */
 export const SITE_TIME_ZONE = "America/New_York";
@@ -16,7 +16,8 @@ export const DEFAULT_RADIUS_MILES = 10;
 const flag = z
   .enum(["1", "true", "on", "0", "false", "off"])
   .transform((value) => value === "1" || value === "true" || value === "on");
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
+/** A day that exists, as YYYY-MM-DD: "2026-13-45" is refused, not rolled over into February 2027. */
+const isoDay = z.string().refine((text) => parseIsoDay(text) !== null, "a date that exists, as YYYY-MM-DD");
 /** Empty form fields mean "not set", as a GET form sends every field. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());

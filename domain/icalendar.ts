@@ -1,5 +1,7 @@
 /** iCalendar (RFC 5545) text for events, so people can add them to any calendar app. */
 
+import { formatUtcOffset, utcOffsetMinutes } from "./time";
+
 export interface CalendarEvent {
   uid: string;
   title: string;
@@ -8,9 +10,27 @@ export interface CalendarEvent {
   endsAt: Date;
   location: string;
   url: string;
+  /** The IANA zone the event happens in: its times are written on that zone's clocks (TZID). */
+  timeZone: string;
+  /** When the event was last changed (LAST-MODIFIED). */
+  lastModified: Date;
+  /** Grows with every change of the event (SEQUENCE), so calendars replace their copy instead of keeping it. */
+  sequence: number;
   /** When the calendar entry was made (DTSTAMP). */
   now: Date;
   status?: "CONFIRMED" | "CANCELLED";
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A zone's description starts this long before its first event, so that rules in force then are in it. */
+const ZONE_LOOKBACK_MS = 366 * DAY_MS;
+
+/**
+ * A SEQUENCE for an event from its creation and last change: the seconds between them, which grow with
+ * every change (the events table keeps no revision count) and fit iCalendar's 32-bit INTEGER for 68 years.
+ */
+export function sequenceOf(createdAt: Date, updatedAt: Date): number {
+  return Math.min(2_147_483_647, Math.max(0, Math.floor((updatedAt.getTime() - createdAt.getTime()) / 1000)));
 }
 
 function utcStamp(instant: Date): string {
@@ -32,6 +52,94 @@ export function escapeText(text: string): string {
       .replace(/,/g, "\\,")
       .replace(/\r\n|\r|\n/g, "\\n"),
   );
+}
+
+/** "20261205T190000": the reading of `instant` on clocks `offsetMinutes` ahead of UTC (a local DATE-TIME). */
+function localStamp(instant: Date, offsetMinutes: number): string {
+  return utcStamp(new Date(instant.getTime() + offsetMinutes * 60_000)).slice(0, -1);
+}
+
+function offsetValue(offsetMinutes: number): string {
+  return formatUtcOffset(offsetMinutes).replace(":", "");
+}
+
+/** The instants in (from, to] at which clocks in `timeZone` change their offset, found to the minute. */
+function offsetChanges(timeZone: string, from: Date, to: Date): { at: Date; before: number; after: number }[] {
+  const changes: { at: Date; before: number; after: number }[] = [];
+  let previous = from.getTime();
+  let previousOffset = utcOffsetMinutes(from, timeZone);
+  // Zones change at most a few times a year and never twice in a day: a daily look misses none.
+  for (let time = previous + DAY_MS; previous < to.getTime(); time += DAY_MS) {
+    const next = Math.min(time, to.getTime());
+    const offset = utcOffsetMinutes(new Date(next), timeZone);
+    if (offset !== previousOffset) {
+      let [low, high] = [previous, next]; // the offset is previousOffset at low and offset at high
+      while (high - low > 60_000) {
+        const middle = low + Math.max(60_000, Math.floor((high - low) / 120_000) * 60_000);
+        if (utcOffsetMinutes(new Date(middle), timeZone) === previousOffset) low = middle;
+        else high = middle;
+      }
+      changes.push({ at: new Date(high), before: previousOffset, after: offset });
+    }
+    previous = next;
+    previousOffset = offset;
+  }
+  return changes;
+}
+
+/** The short name clocks in `timeZone` go by at `instant` ("EST"), when there is one besides "GMT+3". */
+function zoneAbbreviation(instant: Date, timeZone: string): string | null {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+    .formatToParts(instant)
+    .find((part) => part.type === "timeZoneName")?.value;
+  return name && /^[A-Z]{2,5}$/.test(name) ? name : null;
+}
+
+/**
+ * A VTIMEZONE for `timeZone` from a year before `from` until `to`: the offset in force at its start,
+ * then every change of offset (daylight saving time starting or ending) as its own observance with the
+ * exact local time of the change. Written from the runtime's zone data rather than as RRULEs, so
+ * it holds for zones whose rules are irregular or have changed.
+ */
+function timeZoneComponent(timeZone: string, from: Date, to: Date): string[] {
+  const start = new Date(Math.floor((from.getTime() - ZONE_LOOKBACK_MS) / 60_000) * 60_000);
+  const startOffset = utcOffsetMinutes(start, timeZone);
+  const changes = offsetChanges(timeZone, start, to);
+  const observance = (onset: Date, before: number, after: number, isDaylight: boolean) => {
+    const kind = isDaylight ? "DAYLIGHT" : "STANDARD";
+    const name = zoneAbbreviation(onset, timeZone);
+    return [
+      `BEGIN:${kind}`,
+      // An observance's onset is a local time on the clocks in force before it (RFC 5545 §3.6.5).
+      `DTSTART:${localStamp(onset, before)}`,
+      `TZOFFSETFROM:${offsetValue(before)}`,
+      `TZOFFSETTO:${offsetValue(after)}`,
+      ...(name ? [`TZNAME:${name}`] : []),
+      `END:${kind}`,
+    ];
+  };
+  const firstChange = changes[0];
+  return [
+    "BEGIN:VTIMEZONE",
+    `TZID:${timeZone}`,
+    // Daylight time is the offset further ahead of its neighbour.
+    ...observance(start, startOffset, startOffset, firstChange !== undefined && startOffset > firstChange.after),
+    ...changes.flatMap((change) => observance(change.at, change.before, change.after, change.after > change.before)),
+    "END:VTIMEZONE",
+  ];
+}
+
+/** One VTIMEZONE per zone the events happen in, covering all of that zone's events. */
+function timeZoneComponents(events: readonly CalendarEvent[]): string[] {
+  const spans = new Map<string, { from: Date; to: Date }>();
+  for (const event of events) {
+    const span = spans.get(event.timeZone);
+    spans.set(event.timeZone, {
+      from: span && span.from < event.startsAt ? span.from : event.startsAt,
+      to: span && span.to > event.endsAt ? span.to : event.endsAt,
+    });
+  }
+  return [...spans].flatMap(([timeZone, { from, to }]) => timeZoneComponent(timeZone, from, to));
 }
 
 /** Drops control characters (but tab): they would break a content line, or a client reading it. */
@@ -69,8 +177,8 @@ export interface CalendarOptions {
 }
 
 /**
- * A calendar of `events` named `calendarName`. Times are written in UTC (a "Z" time), which every
- * client shows in its own zone, so no VTIMEZONE is needed and no zone rules can go stale in it.
+ * A calendar of `events` named `calendarName`. Times are on the clocks of each event's zone (TZID) with
+ * a VTIMEZONE describing that zone, so an event at 7 PM in Washington stays at 7 PM there in any client.
  */
 export function toICalendar(
   events: readonly CalendarEvent[],
@@ -89,12 +197,15 @@ export function toICalendar(
     `X-WR-CALNAME:${escapeText(calendarName)}`,
     ...(options.description ? [`X-WR-CALDESC:${escapeText(options.description)}`] : []),
     ...(refresh ? [`REFRESH-INTERVAL;VALUE=DURATION:${refresh}`, `X-PUBLISHED-TTL:${refresh}`] : []),
+    ...timeZoneComponents(events),
     ...events.flatMap((event) => [
       "BEGIN:VEVENT",
       `UID:${stripControls(event.uid)}`,
       `DTSTAMP:${utcStamp(event.now)}`,
-      `DTSTART:${utcStamp(event.startsAt)}`,
-      `DTEND:${utcStamp(event.endsAt)}`,
+      `DTSTART;TZID=${event.timeZone}:${localStamp(event.startsAt, utcOffsetMinutes(event.startsAt, event.timeZone))}`,
+      `DTEND;TZID=${event.timeZone}:${localStamp(event.endsAt, utcOffsetMinutes(event.endsAt, event.timeZone))}`,
+      `LAST-MODIFIED:${utcStamp(event.lastModified)}`,
+      `SEQUENCE:${event.sequence}`,
       `SUMMARY:${escapeText(event.title)}`,
       `DESCRIPTION:${escapeText(event.description)}`,
       `LOCATION:${escapeText(event.location)}`,

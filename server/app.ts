@@ -16,6 +16,7 @@ import { currentTime } from "#server/clock";
 import { requestForRenderer } from "#server/http/request-origin";
 import { responseCache } from "#server/http/response-cache";
 import { securityHeaders } from "#server/http/security-headers";
+import { createEventCalendarFile } from "#server/http/event-calendar-file";
 import { createSeoFiles } from "#server/http/seo-files";
 import { serveUploads } from "#server/http/uploads";
 import { varyOn } from "#server/http/vary";
@@ -115,6 +116,7 @@ export function createApp({
   app.route("/auth/v1", createAuthRouter());
   app.get("/uploads/*", serveUploads(config.uploadsDir));
   app.route("/", createSeoFiles());
+  app.route("/", createEventCalendarFile());
 
   if (clientBuildDir) {
     // File names under /assets carry a content hash, so browsers may keep them forever.

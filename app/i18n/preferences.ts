@@ -32,10 +32,17 @@ export function preferenceCookie(name: string, value: string): string {
   return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
 }
 
-/** Language by priority: `?lang=` (shared links, crawlers), the cookie, the browser's languages, English. */
-export function negotiateLanguage(request: Request): Language {
+/** The language a page's address names with `?lang=`, if it names one this site speaks. */
+export function languageInAddress(request: Request): Language | null {
   const fromQuery = new URL(request.url).searchParams.get("lang");
-  if (isLanguage(fromQuery)) return fromQuery;
+  return isLanguage(fromQuery) ? fromQuery : null;
+}
+
+/** Language by priority: `?lang=` (shared links, crawlers), the cookie, the browser's languages, English. */
+
+export function negotiateLanguage(request: Request): Language {
+  const fromQuery = languageInAddress(request);
+  if (fromQuery) return fromQuery;
   const fromCookie = readCookie(request.headers.get("Cookie"), LANGUAGE_COOKIE);
   if (isLanguage(fromCookie)) return fromCookie;
   const accepted = (request.headers.get("Accept-Language") ?? "")

@@ -3,9 +3,8 @@ import { useMemo } from "react";
 import { useTranslation } from "#app/i18n/use-translation";
 import { parseRecordId } from "#domain/record-id";
 import { data, Link } from "react-router";
-import { available, isPast, isSoldOut, isVip } from "#domain/event";
+import { isPast, isSoldOut, isVip } from "#domain/event";
 import type { Language } from "#domain/language";
-import { isTicketTypeOnSale } from "#domain/sales-window";
 import { SPONSOR_TIERS } from "#domain/sponsor";
 import { MAX_TICKETS_PER_ORDER } from "#domain/order";
 import { EventCard } from "#app/components/event-card";
@@ -17,6 +16,7 @@ import { buttonClasses } from "#app/components/ui/button";
 import { formatDateRange, formatTimeZone, isolateUserText } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta, siteOrigin } from "#app/seo";
+import { eventJsonLd, plainSummary } from "#app/event-json-ld";
 import { currentTime } from "#server/clock";
 import { getEventDetail } from "#server/services/event-detail";
 import { searchEvents } from "#server/services/event-search";
@@ -39,7 +39,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
       image: image ? { url: `/uploads/${image.storageKey}-1440.webp`, alt: image.alt } : null,
       type: "event",
     }),
-    { "script:ld+json": eventJsonLd(loaderData, siteOrigin(matches)) },
+    { "script:ld+json": eventJsonLd(loaderData.event, loaderData.now, siteOrigin(matches)) },
   ];
 }
 
@@ -455,63 +455,4 @@ function ShareBox({ eventId, title }: { eventId: number; title: string }) {
       </a>
     </section>
   );
-}
-
-/** The first words of a Markdown description, as plain text for search engines and link previews. */
-function plainSummary(markdown: string): string {
-  const text = markdown
-    .replace(/[#*_>`[\]()!-]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
-}
-
-/** schema.org Event data, so search engines can show the event as a rich result. */
-function eventJsonLd({ event, now }: { event: Detail; now: Date }, origin: string) {
-  const url = `${origin}/events/${event.id}`;
-  return {
-    "@context": "https://schema.org",
-    "@type": "Event",
-    name: event.title,
-    description: plainSummary(event.description),
-    startDate: event.startsAt.toISOString(),
-    endDate: event.endsAt.toISOString(),
-    eventStatus:
-      event.status === "cancelled" ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
-    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-    inLanguage: event.language,
-    url,
-    image: event.images.map((image) => `${origin}/uploads/${image.storageKey}-1440.webp`),
-    location: {
-      "@type": "Place",
-      name: event.venue.name,
-      geo: { "@type": "GeoCoordinates", latitude: event.venue.latitude, longitude: event.venue.longitude },
-      address: {
-        "@type": "PostalAddress",
-        streetAddress: event.venue.address,
-        addressLocality: event.venue.city,
-        addressRegion: event.venue.state,
-        postalCode: event.venue.zipCode,
-        addressCountry: event.venue.country,
-      },
-    },
-    organizer: { "@type": "Person", name: event.organizer.name, url: `${origin}/organizers/${event.organizer.id}` },
-    offers: event.ticketTypes.map((ticket) => ({
-      "@type": "Offer",
-      name: ticket.name,
-      price: (ticket.priceCents / 100).toFixed(2),
-      priceCurrency: "USD",
-      availability: offerAvailability(ticket, event, now),
-      ...(ticket.salesStartAt && { validFrom: ticket.salesStartAt.toISOString() }),
-      url: `${url}#tickets`,
-    })),
-  };
-}
-
-/** schema.org's word for whether an offer can be bought now: sales not open yet are a pre-sale. */
-function offerAvailability(ticket: Detail["ticketTypes"][number], event: Detail, now: Date): string {
-  if (available(ticket) === 0 || event.endsAt < now) return "https://schema.org/SoldOut";
-  if (ticket.salesStartAt && now < ticket.salesStartAt) return "https://schema.org/PreSale";
-  if (!isTicketTypeOnSale(ticket, now)) return "https://schema.org/Discontinued";
-  return "https://schema.org/InStock";
 }

@@ -6,7 +6,8 @@ import { formatMoney } from "#app/i18n/format";
 import { loadMessages } from "#app/i18n/messages";
 import { translatorFor, type TFunction } from "#app/i18n/translator";
 import { currentTime } from "#server/clock";
-import { listFeedEvents } from "#server/services/event-feed";
+import { calendarEntryOf } from "#server/services/calendar-entries";
+import { FEED_DESCRIPTION_LENGTH, listFeedEvents } from "#server/services/event-feed";
 import type { Route } from "./+types/events-feed";
 
 /** Calendar apps fetch a feed again about this often (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
@@ -41,19 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { t } = translatorFor(language, await loadMessages(language));
   const events = await listFeedEvents(context.db, parsed.data, now);
   const origin = context.config.publicUrl;
-  const host = new URL(origin).hostname;
   const body = toICalendar(
-    events.map((event) => ({
-      // The same UID as the event's own .ics file (event-calendar.ts): one event, one identity.
-      uid: `event-${event.id}@${host}`,
-      title: event.title,
-      description: `${event.description}\n\n${origin}/events/${event.id}`,
-      startsAt: event.startsAt,
-      endsAt: event.endsAt,
-      location: `${event.venue.name}, ${event.venue.address}, ${event.venue.city}, ${event.venue.state} ${event.venue.zipCode}`,
-      url: `${origin}/events/${event.id}`,
-      now,
-    })),
+    events.map((event) => calendarEntryOf(event, origin, now, { descriptionLength: FEED_DESCRIPTION_LENGTH })),
     calendarNameOf(parsed.data, t, language),
     { refreshInterval: REFRESH_INTERVAL, description: t("calendarFeed.description") },
   );

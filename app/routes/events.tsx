@@ -16,6 +16,7 @@ import type { TFunction } from "#app/i18n/translator";
 import { filterChips, type FilterChip } from "#app/search-filter-chips";
 import type { Language } from "#domain/language";
 import { metaTranslator } from "#app/i18n/meta";
+import { pageMeta } from "#app/seo";
 import { currentTime } from "#server/clock";
 import { searchEvents } from "#server/services/event-search";
 import type { Route } from "./+types/events";
@@ -24,12 +25,17 @@ const RADII = [2, 5, 10, 25, 50] as const;
 const FIELD = "h-10 w-full rounded-md border border-border bg-background px-3 text-sm text-foreground";
 const LABEL = "mb-1 block text-sm font-medium";
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location, data: loaderData }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return [
-    { title: `${t("search.metaTitle")} | ${t("app.name")}` },
-    { name: "description", content: t("search.metaDescription") },
-  ];
+  // A search is a page of its own (its filters in the address); one that could not run is /events.
+  const search = new URLSearchParams(loaderData?.invalid ? "" : location.search);
+  search.delete("lang");
+  const query = search.toString();
+  return pageMeta(matches, {
+    title: `${t("search.metaTitle")} | ${t("app.name")}`,
+    description: t("search.metaDescription"),
+    path: query ? `/events?${query}` : "/events",
+  });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

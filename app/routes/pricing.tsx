@@ -66,7 +66,14 @@ export default function PricingPage() {
           {t("pricing.promotionsTitle")}
         </h2>
         <p className="text-muted-foreground">{t("pricing.promotionsIntro")}</p>
-        <div className="overflow-x-auto rounded-xl border border-border bg-card">
+        {/* When the table is wider than a phone it scrolls sideways: a named region in the tab order lets the
+            keyboard reach it and scroll it with the arrow keys. */}
+        <div
+          role="region"
+          aria-label={t("pricing.rateCardCaption")}
+          tabIndex={0}
+          className="overflow-x-auto rounded-xl border border-border bg-card focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
           <table className="w-full text-start text-sm">
             <caption className="sr-only">{t("pricing.rateCardCaption")}</caption>
             <thead className="border-b border-border">

@@ -35,6 +35,9 @@ function orderIn(language: Language, eventStatus: "published" | "cancelled" = "p
       timeZone: "America/New_York",
       status: eventStatus,
       organizerId: "00000000-0000-4000-8000-000000000001",
+      createdAt: new Date("2026-10-01T12:00:00Z"),
+      // Changed a day after it was made: the calendar entry's SEQUENCE is past the first one's 0.
+      updatedAt: new Date("2026-10-02T12:00:00Z"),
       venue: {
         name: "Blues Alley",
         address: "1073 Wisconsin Ave NW",
@@ -93,6 +96,7 @@ describe.each(LANGUAGES)("the %s event change e-mails", (language) => {
       expect(email.html).toContain(link.replace(/&/g, "&amp;"));
       const ics = email.attachments!.find((attachment) => attachment.filename === "event.ics")!;
       expect(ics.content.toString("utf8")).toContain("STATUS:CONFIRMED");
+      expect(ics.content.toString("utf8")).toContain("SEQUENCE:86400");
     },
   );
 

@@ -56,6 +56,8 @@ function orderIn(language: Language, changes: Partial<OrderDetail> = {}): OrderD
       timeZone: "America/New_York",
       status: "published",
       organizerId: "00000000-0000-4000-8000-000000000001",
+      createdAt: new Date("2026-10-01T12:00:00Z"),
+      updatedAt: new Date("2026-10-01T12:00:10Z"),
       venue: {
         name: "Blues Alley",
         address: "1073 Wisconsin Ave NW",
@@ -152,7 +154,7 @@ describe("rendering the order e-mails", () => {
     expect(email.text).toContain(EMAIL_MESSAGES.en.order.calendarNote);
   });
 
-  it.each(LANGUAGES)("attaches the event to the %s confirmation as a valid event.ics in UTC", async (language) => {
+  it.each(LANGUAGES)("attaches the event to the %s confirmation as a valid event.ics on its zone's clocks", async (language) => {
     const order = orderIn(language);
     const email = await renderOrderEmail({ kind: "order_confirmed", order, link, now }, siteUrl);
     const ics = email.attachments?.find((attachment) => attachment.filename === "event.ics");
@@ -164,8 +166,11 @@ describe("rendering the order e-mails", () => {
     for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     const properties = icsProperties(text);
     expect(properties.get("UID")).toBe("event-42@events.example.org");
-    expect(properties.get("DTSTART")).toBe("20261205T000000Z");
-    expect(properties.get("DTEND")).toBe("20261205T030000Z");
+    expect(properties.get("DTSTART;TZID=America/New_York")).toBe("20261204T190000");
+    expect(properties.get("DTEND;TZID=America/New_York")).toBe("20261204T220000");
+    expect(properties.get("TZID")).toBe("America/New_York");
+    expect(properties.get("SEQUENCE")).toBe("10");
+    expect(properties.get("LAST-MODIFIED")).toBe("20261001T120010Z");
     expect(properties.get("DTSTAMP")).toBe("20261120T150000Z");
     expect(properties.get("SUMMARY")).toBe('Jazz & Soul\\, Night\\; "Live" $& more');
     expect(properties.get("LOCATION")).toBe("Blues Alley\\, 1073 Wisconsin Ave NW\\, Washington\\, DC 20007");

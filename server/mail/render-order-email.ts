@@ -1,4 +1,4 @@
-import { toICalendar } from "#domain/icalendar";
+import { sequenceOf, toICalendar } from "#domain/icalendar";
 import { LOCALE_TAGS, textDirection, type Language } from "#domain/language";
 import { formatTicketCode } from "#domain/ticket-code";
 import { formatMoney, isolateUserText } from "#domain/text-direction";
@@ -209,7 +209,10 @@ ${tickets
   return { html, text };
 }
 
-/** The event as an iCalendar file, the same entry (UID) as /events/:id/calendar.ics, in UTC. */
+/**
+ * The event as an iCalendar file, the same entry (UID) as /events/:id/calendar.ics, on the event's
+ * clocks; its SEQUENCE grows with every change, so the file a change e-mail carries replaces the old one.
+ */
 export function eventCalendar(order: OrderDetail, siteUrl: string, now: Date): string {
   const { event } = order;
   const venue = event.venue;
@@ -222,8 +225,11 @@ export function eventCalendar(order: OrderDetail, siteUrl: string, now: Date): s
         description: url,
         startsAt: event.startsAt,
         endsAt: event.endsAt,
+        timeZone: event.timeZone,
         location: `${venue.name}, ${venue.address}, ${venue.city}, ${venue.state} ${venue.zipCode}`,
         url,
+        lastModified: event.updatedAt,
+        sequence: sequenceOf(event.createdAt, event.updatedAt),
         now,
         status: event.status === "cancelled" ? "CANCELLED" : "CONFIRMED",
       },

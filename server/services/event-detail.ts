@@ -31,6 +31,7 @@ export interface EventDetail {
   isFeatured: boolean;
   isPromoted: boolean;
   status: "published" | "cancelled";
+  createdAt: Date;
   updatedAt: Date;
   venue: {
     name: string;
@@ -126,6 +127,7 @@ export async function getEventDetail(db: Database, id: number, now: Date): Promi
     isFeatured: event.isFeatured,
     isPromoted: Boolean(row.isPromoted),
     status: event.status === "cancelled" ? "cancelled" : "published",
+    createdAt: event.createdAt,
     updatedAt: event.updatedAt,
     venue: {
       name: venue.name,

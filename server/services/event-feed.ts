@@ -2,23 +2,18 @@ import { eq, inArray } from "drizzle-orm";
 import type { EventSearch } from "#domain/event-search";
 import type { Database } from "#server/db/client";
 import { events, venues } from "#server/db/schema";
+import type { CalendarSource } from "./calendar-entries";
 import { searchEvents } from "./event-search";
 
 /** A feed lists at most this many events, the soonest first: a calendar app refetches it whole every time. */
 export const FEED_MAX_EVENTS = 500;
-/** Descriptions are cut to this many characters in a feed; the event's page has the rest (its URL is in every entry). */
+/** Descriptions are cut to this many characters of text in a feed; the event's page has the rest (its URL is in every entry). */
 export const FEED_DESCRIPTION_LENGTH = 1_000;
 /** searchEvents' largest page. */
 const SEARCH_PAGE_SIZE = 100;
 
-export interface FeedEvent {
-  id: number;
-  title: string;
-  description: string;
-  startsAt: Date;
-  endsAt: Date;
-  venue: { name: string; address: string; city: string; state: string; zipCode: string };
-}
+/** An event of a feed (its description as the organizer wrote it: calendarEntryOf cuts it). */
+export type FeedEvent = CalendarSource;
 
 /**
  * The upcoming published events matching a search of /events, soonest first, at most FEED_MAX_EVENTS:
@@ -45,6 +40,9 @@ export async function listFeedEvents(db: Database, search: EventSearch, now: Dat
       description: events.description,
       startsAt: events.startsAt,
       endsAt: events.endsAt,
+      timeZone: events.timeZone,
+      createdAt: events.createdAt,
+      updatedAt: events.updatedAt,
       venue: {
         name: venues.name,
         address: venues.address,
@@ -60,13 +58,5 @@ export async function listFeedEvents(db: Database, search: EventSearch, now: Dat
   return wanted
     .map((id) => byId.get(id))
     .filter((row): row is (typeof rows)[number] => row !== undefined)
-    .map((row) => ({ ...row, description: shortened(row.description) }));
-}
-
-function shortened(text: string): string {
-  if (text.length <= FEED_DESCRIPTION_LENGTH) return text;
-  const cut = text.slice(0, FEED_DESCRIPTION_LENGTH);
-  // Not in the middle of a word when a space is near the end.
-  const space = cut.lastIndexOf(" ");
-  return `${space > FEED_DESCRIPTION_LENGTH - 100 ? cut.slice(0, space) : cut}…`;
+    .map((row) => ({ ...row, status: "published" as const }));
 }

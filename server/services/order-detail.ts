@@ -43,6 +43,9 @@ export interface OrderDetail {
     timeZone: string;
     status: "draft" | "published" | "cancelled";
     organizerId: string;
+    /** For the calendar entry's SEQUENCE and LAST-MODIFIED: an updated entry replaces the old one. */
+    createdAt: Date;
+    updatedAt: Date;
     venue: { name: string; address: string; city: string; state: string; zipCode: string };
   };
   /** Every status the order entered, oldest first, with why (a stable word) and when. */
@@ -58,6 +61,8 @@ export const eventColumns = {
   timeZone: events.timeZone,
   status: events.status,
   organizerId: events.organizerId,
+  createdAt: events.createdAt,
+  updatedAt: events.updatedAt,
 };
 export const venueColumns = {
   name: venues.name,

@@ -1,23 +1,43 @@
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count, eq, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
-import { categories, events } from "#server/db/schema";
+import { categories, events, profiles, sponsors } from "#server/db/schema";
 
-/** Search engines read at most 50,000 URLs per sitemap file; we page far earlier to keep files small. */
-export const SITEMAP_PAGE_SIZE = 10_000;
+/**
+ * Pages per sitemap file. Every page is listed once per language and once without one (five URLs),
+ * and search engines read at most 50,000 URLs per file: 2,000 pages make 10,000, a small file.
+ */
+export const SITEMAP_PAGE_SIZE = 2_000;
 
 export interface SitemapEntry {
   path: string;
   lastModified?: Date;
 }
 
-/** The sitemap's pages: one for the site's fixed pages, then one per 10,000 published events. */
-export async function countEventSitemapPages(db: Database): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(events).where(eq(events.status, "published"));
+/** The paged parts of the sitemap, by the name of their files (events-1.xml, organizers-1.xml…). */
+export type SitemapSection = "events" | "organizers";
+
+const publishedEvent = eq(events.status, "published");
+/** Organizers with a page (as getOrganizerPage decides): organizers, and anyone who published an event. */
+const organizerWithPage = or(
+  eq(profiles.role, "organizer"),
+  sql`exists (select 1 from ${events} where ${events.organizerId} = ${profiles.userId} and ${publishedEvent})`,
+);
+
+/** How many files a section of the sitemap takes (at least one, perhaps empty). */
+export async function countSitemapPages(db: Database, section: SitemapSection): Promise<number> {
+  const [row] =
+    section === "events"
+      ? await db.select({ value: count() }).from(events).where(publishedEvent)
+      : await db.select({ value: count() }).from(profiles).where(organizerWithPage);
   return Math.max(1, Math.ceil((row?.value ?? 0) / SITEMAP_PAGE_SIZE));
 }
 
+/** The site's fixed pages, its categories, and every sponsor's page. */
 export async function listSiteEntries(db: Database): Promise<SitemapEntry[]> {
-  const categoryRows = await db.select({ id: categories.id }).from(categories).orderBy(asc(categories.position));
+  const [categoryRows, sponsorRows] = await Promise.all([
+    db.select({ id: categories.id }).from(categories).orderBy(asc(categories.position)),
+    db.select({ id: sponsors.id }).from(sponsors).orderBy(asc(sponsors.id)),
+  ]);
   return [
     { path: "/" },
     { path: "/events" },
@@ -25,21 +45,38 @@ export async function listSiteEntries(db: Database): Promise<SitemapEntry[]> {
     { path: "/vip-events" },
     { path: "/micro-events" },
     { path: "/categories" },
+    { path: "/sponsors" },
     { path: "/pricing" },
     { path: "/newsletter" },
     { path: "/api/docs" },
     ...categoryRows.map((category) => ({ path: `/categories?category=${category.id}` })),
+    ...sponsorRows.map((sponsor) => ({ path: `/sponsors/${sponsor.id}` })),
   ];
 }
 
-/** Published events, by id, a page at a time (page 1 is the first 10,000). */
-export async function listEventEntries(db: Database, page: number): Promise<SitemapEntry[]> {
+/** A section's pages, by id, SITEMAP_PAGE_SIZE at a time (page 1 is the first). */
+export async function listSectionEntries(
+  db: Database,
+  section: SitemapSection,
+  page: number,
+): Promise<SitemapEntry[]> {
+  const offset = (page - 1) * SITEMAP_PAGE_SIZE;
+  if (section === "events") {
+    const rows = await db
+      .select({ id: events.id, updatedAt: events.updatedAt })
+      .from(events)
+      .where(publishedEvent)
+      .orderBy(asc(events.id))
+      .limit(SITEMAP_PAGE_SIZE)
+      .offset(offset);
+    return rows.map((row) => ({ path: `/events/${row.id}`, lastModified: row.updatedAt }));
+  }
   const rows = await db
-    .select({ id: events.id, updatedAt: events.updatedAt })
-    .from(events)
-    .where(eq(events.status, "published"))
-    .orderBy(asc(events.id))
+    .select({ id: profiles.userId, updatedAt: profiles.updatedAt })
+    .from(profiles)
+    .where(organizerWithPage)
+    .orderBy(asc(profiles.userId))
     .limit(SITEMAP_PAGE_SIZE)
-    .offset((page - 1) * SITEMAP_PAGE_SIZE);
-  return rows.map((row) => ({ path: `/events/${row.id}`, lastModified: row.updatedAt }));
+    .offset(offset);
+  return rows.map((row) => ({ path: `/organizers/${row.id}`, lastModified: row.updatedAt }));
 }

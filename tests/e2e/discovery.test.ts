@@ -128,6 +128,27 @@ describe("an event's page", () => {
     expectCleanConsole(page);
   });
 
+  it("gives each language its own canonical page, and searches their own tags and the site's picture", async () => {
+    const event = await (await fetch(`${siteUrl}/events/34?lang=fr`)).text();
+    expect(event).toMatch(/<link rel="canonical" href="[^"]+\/events\/34\?lang=fr"/);
+    expect(event).toMatch(/<link rel="alternate" hrefLang="x-default" href="[^"]+\/events\/34"/i);
+    expect(event).toContain('<meta property="og:locale" content="fr_FR"/>');
+
+    const search = await (await fetch(`${siteUrl}/events?category=music&lang=ar`)).text();
+    expect(search).toMatch(/<link rel="canonical" href="[^"]+\/events\?category=music&amp;lang=ar"/);
+    for (const language of ["en", "fr", "ar", "am"]) {
+      expect(search).toMatch(
+        new RegExp(`<link rel="alternate" hrefLang="${language}" href="[^"]+/events\\?category=music&amp;lang=${language}"`, "i"),
+      );
+    }
+    expect(search).toContain('<meta property="og:locale" content="ar_AR"/>');
+    expect(search).toMatch(/<meta name="twitter:card" content="summary_large_image"\/>/);
+    const picture = search.match(/<meta property="og:image" content="([^"]+\/social-card\.png)"/)![1]!;
+    const image = await fetch(picture.replace(/^https?:\/\/[^/]+/, siteUrl));
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+  });
+
   it("tells search engines what the event is: canonical URL, Open Graph and schema.org Event data", async () => {
     const html = await (await fetch(`${siteUrl}/events/34`)).text();
     expect(html).toMatch(/<link rel="canonical" href="[^"]+\/events\/34"/);
@@ -136,7 +157,9 @@ describe("an event's page", () => {
     const jsonLd = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
     expect(jsonLd).toMatchObject({
       "@type": "Event",
-      startDate: expect.stringMatching(/Z$/),
+      // On the event's own clocks, with their offset (Washington: -05:00 in winter, -04:00 in summer).
+      startDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00-0[45]:00$/),
+      performer: { "@type": "Person", name: expect.any(String) },
       location: { "@type": "Place", address: { addressRegion: expect.any(String) } },
       offers: [
         { price: "45.00", priceCurrency: "USD", availability: "https://schema.org/SoldOut" },
@@ -179,6 +202,13 @@ describe("an event's page", () => {
     const page = await openPage();
     for (const path of ["/events/99999", "/events/abc", "/events/1/calendar.ics/x"]) {
       expect((await page.goto(path))?.status(), path).toBe(404);
+    }
+    // An unknown event's calendar file is the same not-found page, not a JSON null.
+    for (const path of ["/events/99999/calendar.ics", "/events/abc/calendar.ics"]) {
+      const response = await fetch(`${siteUrl}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("content-type"), path).toMatch(/^text\/html/);
+      expect(await response.text(), path).toContain("<h1");
     }
   });
 

@@ -54,6 +54,9 @@ describe(`GET /api/v1/events on the ${testDatabaseKind()} database`, () => {
       ["page=0", "page"],
       ["lat=91&lng=0", "lat"],
       ["date=custom", "from"],
+      // Impossible days are refused, not rolled over into another month.
+      ["date=custom&from=2026-13-45", "from"],
+      ["date=custom&from=2026-12-01&to=2026-02-30", "to"],
       ["sort=nonsense", "sort"],
       ["__proto__=1", "__proto__"],
       ["constructor=x", "constructor"],
@@ -103,23 +106,54 @@ describe(`robots.txt and the sitemap on the ${testDatabaseKind()} database`, () 
     expect(robots).toContain(`Sitemap: ${seeded.config.publicUrl}/sitemap.xml`);
   });
 
-  it("index the site's pages and every published event, in pages", async () => {
+  it("index the site's pages, sponsors, organizers and every published event, in pages", async () => {
+    const site = seeded.config.publicUrl;
     const index = await (await seeded.app.request("/sitemap.xml")).text();
     expect(index).toContain("<sitemapindex");
-    expect(index).toContain(`${seeded.config.publicUrl}/sitemaps/pages.xml`);
-    expect(index).toContain(`${seeded.config.publicUrl}/sitemaps/events-1.xml`);
+    expect(index).toContain(`${site}/sitemaps/pages.xml`);
+    expect(index).toContain(`${site}/sitemaps/events-1.xml`);
+    expect(index).toContain(`${site}/sitemaps/organizers-1.xml`);
     expect(index).not.toContain("events-2.xml");
 
     const pages = await (await seeded.app.request("/sitemaps/pages.xml")).text();
-    expect(pages).toContain(`<loc>${seeded.config.publicUrl}/categories?category=1</loc>`);
-    expect(pages).toContain(`<loc>${seeded.config.publicUrl}/pricing</loc>`);
-    expect(pages).toContain(`<loc>${seeded.config.publicUrl}/newsletter</loc>`);
+    expect(pages).toContain(`<loc>${site}/categories?category=1</loc>`);
+    expect(pages).toContain(`<loc>${site}/pricing</loc>`);
+    expect(pages).toContain(`<loc>${site}/newsletter</loc>`);
+    expect(pages).toContain(`<loc>${site}/sponsors</loc>`);
+    expect(pages).toMatch(new RegExp(`<loc>${site}/sponsors/\\d+</loc>`));
     const events = await seeded.app.request("/sitemaps/events-1.xml");
     expect(events.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     const body = await events.text();
-    expect(body.match(/<url>/g)).toHaveLength(38);
+    // Each of the 38 published events without ?lang= and in each of the four languages.
+    expect(body.match(/<url>/g)).toHaveLength(38 * 5);
     expect(body).toMatch(/<loc>[^<]+\/events\/34<\/loc><lastmod>\d{4}-/);
     expect((await seeded.app.request("/sitemaps/events-2.xml")).status).toBe(404);
     expect((await seeded.app.request("/sitemaps/events-0.xml")).status).toBe(404);
+
+    const organizers = await (await seeded.app.request("/sitemaps/organizers-1.xml")).text();
+    expect(organizers).toMatch(new RegExp(`<loc>${site}/organizers/[0-9a-f-]{36}</loc>`));
+    expect((await seeded.app.request("/sitemaps/organizers-2.xml")).status).toBe(404);
+  });
+
+  it("give every page its language versions as hreflang alternates, each listed as its own URL", async () => {
+    const site = seeded.config.publicUrl;
+    const body = await (await seeded.app.request("/sitemaps/events-1.xml")).text();
+    expect(body).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const urls = body.match(/<url>.*?<\/url>/g)!;
+    const alternates = [
+      `<xhtml:link rel="alternate" hreflang="en" href="${site}/events/34?lang=en"/>`,
+      `<xhtml:link rel="alternate" hreflang="fr" href="${site}/events/34?lang=fr"/>`,
+      `<xhtml:link rel="alternate" hreflang="ar" href="${site}/events/34?lang=ar"/>`,
+      `<xhtml:link rel="alternate" hreflang="am" href="${site}/events/34?lang=am"/>`,
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${site}/events/34"/>`,
+    ].join("");
+    for (const loc of ["", "?lang=en", "?lang=fr", "?lang=ar", "?lang=am"]) {
+      const url = urls.find((candidate) => candidate.includes(`<loc>${site}/events/34${loc}</loc>`));
+      expect(url, loc).toContain(alternates);
+    }
+    const pages = await (await seeded.app.request("/sitemaps/pages.xml")).text();
+    expect(pages).toContain(
+      `<xhtml:link rel="alternate" hreflang="fr" href="${site}/categories?category=1&amp;lang=fr"/>`,
+    );
   });
 });

@@ -1,15 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as eventCalendarRoute from "#app/routes/event-calendar";
 import * as eventsFeedRoute from "#app/routes/events-feed";
 import { distanceMiles } from "#domain/event-search";
 import { PLACES } from "#domain/event-search-options";
 import type { DatabaseHandle } from "#server/db/client";
 import { categories, events, ticketTypes, venues } from "#server/db/schema";
 import { seedSampleData } from "#server/db/seed/seed";
+import { createApp } from "#server/app";
 import { readConfig } from "#server/env";
+import { createLogger } from "#server/logger";
 import { createSandboxProvider } from "#server/payments/sandbox-provider";
 import { FEED_MAX_EVENTS } from "#server/services/event-feed";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
@@ -99,7 +100,9 @@ describe(`the events feed on the ${testDatabaseKind()} database`, () => {
       expect(event.status).toBe("published");
       expect(event.endsAt.getTime()).toBeGreaterThan(now);
     }
-    const starts = lines.filter((line) => line.startsWith("DTSTART:")).map((line) => line.slice(8));
+    // Every sample event is in Washington, whose clocks read in the same order as the instants.
+    const starts = lines.filter((line) => line.startsWith("DTSTART;TZID=America/New_York:")).map((line) => line.slice(-15));
+    expect(starts.length).toBe(ids.length);
     expect(starts).toEqual([...starts].sort());
   });
 
@@ -150,26 +153,87 @@ describe(`the events feed on the ${testDatabaseKind()} database`, () => {
   });
 });
 
+/** The VEVENT of `id` in a calendar's unfolded lines, property by property (TEXT values unescaped). */
+function entryOf(lines: string[], id: number): Map<string, string> {
+  const begin = lines.findIndex((line, index) => line === "BEGIN:VEVENT" && lines[index + 1]?.startsWith(`UID:event-${id}@`));
+  expect(begin).toBeGreaterThanOrEqual(0);
+  const end = lines.indexOf("END:VEVENT", begin);
+  return new Map(
+    lines.slice(begin + 1, end).map((line) => {
+      const colon = line.indexOf(":");
+      return [line.slice(0, colon), line.slice(colon + 1).replace(/\\n/g, "\n").replace(/\\([,;\\])/g, "$1")];
+    }),
+  );
+}
+
+describe(`calendar entries on the ${testDatabaseKind()} database`, () => {
+  it("give times on the event's clocks with a VTIMEZONE, plain-text descriptions, and a revision", async () => {
+    const { lines, ids } = await read(await feed(""));
+    expect(lines).toContain("BEGIN:VTIMEZONE");
+    expect(lines).toContain("TZID:America/New_York");
+    const stored = await handle.db
+      .select({ id: events.id, description: events.description, updatedAt: events.updatedAt })
+      .from(events)
+      .where(inArray(events.id, ids));
+    // The sample descriptions are Markdown: none of its marks reaches a calendar.
+    expect(stored.filter((event) => /\*\*|^#+ |\]\(/m.test(event.description)).length).toBeGreaterThan(0);
+    for (const event of stored) {
+      const entry = entryOf(lines, event.id);
+      expect(entry.get("DESCRIPTION")).not.toMatch(/\*\*|^#+ |\]\(|^- /m);
+      expect(entry.get("DESCRIPTION")).toMatch(new RegExp(`${SITE}/events/${event.id}$`));
+      expect(entry.get("LAST-MODIFIED")).toBe(event.updatedAt.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, ""));
+      expect(entry.get("SEQUENCE")).toMatch(/^\d+$/);
+      expect(entry.has("DTSTART;TZID=America/New_York")).toBe(true);
+    }
+  });
+
+  it("grow their SEQUENCE when the event changes, so calendars replace their copy", async () => {
+    const { ids, lines } = await read(await feed("?category=music"));
+    const id = ids[0]!;
+    const before = entryOf(lines, id);
+    // What every change of an event does (services/event-authoring.ts, event-cancellation.ts).
+    await handle.db
+      .update(events)
+      .set({ title: "Moved to a bigger room", updatedAt: sql`now() + interval '5 seconds'` })
+      .where(eq(events.id, id));
+    const after = entryOf((await read(await feed("?category=music"))).lines, id);
+    expect(after.get("SUMMARY")).toBe("Moved to a bigger room");
+    expect(Number(after.get("SEQUENCE"))).toBeGreaterThan(Number(before.get("SEQUENCE")));
+    expect(after.get("LAST-MODIFIED")! > before.get("LAST-MODIFIED")!).toBe(true);
+    expect(after.get("UID")).toBe(before.get("UID"));
+  });
+});
+
 describe(`an event's own calendar file on the ${testDatabaseKind()} database`, () => {
-  it("has the same UID as in the feeds, UTC times, and is a download", async () => {
+  it("has the same UID as in the feeds, the event's local times, and is a download", async () => {
     const [first] = await handle.db
-      .select({ id: events.id, startsAt: events.startsAt })
+      .select({ id: events.id, startsAt: events.startsAt, timeZone: events.timeZone })
       .from(events)
       .where(sql`${events.status} = 'published' and ${events.endsAt} > now()`)
       .limit(1);
-    const request = new Request(`${SITE}/events/${first!.id}/calendar.ics`);
-    const response = (await eventCalendarRoute.loader({
-      request,
-      params: { id: String(first!.id) },
-      context: context(),
-    } as never)) as Response;
+    const app = createApp({ db: handle.db, config, logger: createLogger(config) });
+    const response = await app.request(`/events/${first!.id}/calendar.ics`);
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="event-${first!.id}.ics"`);
-    const { ids, value } = await read(response);
+    const { ids, lines } = await read(response);
     expect(ids).toEqual([first!.id]);
-    const utc = first!.startsAt
-      .toISOString()
+    const local = new Intl.DateTimeFormat("sv-SE", {
+      timeZone: first!.timeZone,
+      dateStyle: "short",
+      timeStyle: "medium",
+    })
+      .format(first!.startsAt)
       .replace(/[-:]/g, "")
-      .replace(/\.\d{3}/, "");
-    expect(value("DTSTART")).toBe(utc);
+      .replace(" ", "T");
+    expect(entryOf(lines, first!.id).get(`DTSTART;TZID=${first!.timeZone}`)).toBe(local);
+    expect(lines).toContain(`TZID:${first!.timeZone}`);
+  });
+
+  it("is not answered for an event that does not exist (the pages answer it with their 404)", async () => {
+    const app = createApp({ db: handle.db, config, logger: createLogger(config) });
+    for (const path of ["/events/99999/calendar.ics", "/events/abc/calendar.ics"]) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("content-type") ?? "", path).not.toMatch(/json|calendar/);
+    }
   });
 });
