@@ -51,12 +51,16 @@ export default async function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
+          // The visitor went away and the render was stopped for it (below): nothing went wrong here.
+          if (request.signal.aborted) return;
           responseStatusCode = 500;
           // Errors after the shell are reported to the error boundary; log them so they are not lost.
           if (shellRendered) console.error(error);
         },
       },
     );
+    // Stop rendering for a visitor who went away, rather than finishing a page nobody will read.
+    request.signal.addEventListener("abort", () => abort(request.signal.reason), { once: true });
     setTimeout(abort, streamTimeout + 1_000);
   });
 }
