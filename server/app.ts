@@ -35,6 +35,11 @@ export type PageContext = {
   clientAddress: string;
   /** How orders are paid (decision 008); `payments.name === "sandbox"` means no money moves. */
   payments: PaymentProvider;
+  /**
+   * Logs a page's unexpected failure with the request's id, through the one logger (which never writes a
+   * failed query's values). Absent when a test calls a loader directly: the console gets the error then.
+   */
+  logError?: (error: unknown) => void;
 };
 
 export type PageHandler = (request: Request, context: PageContext) => Promise<Response>;
@@ -139,6 +144,8 @@ export function createApp({
         viewer: c.get("viewer") ?? null,
         clientAddress: clientAddress(c, config.auth.trustProxy),
         payments,
+        logError: (error) =>
+          logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "page failed"),
       }),
     );
   }

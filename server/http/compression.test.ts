@@ -16,9 +16,7 @@ function slowSource(chunks: string[], onCancel?: (reason: unknown) => void): Rea
 }
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
-  const parts: Uint8Array[] = [];
-  for await (const part of stream) parts.push(part);
-  return Buffer.concat(parts);
+  return Buffer.from(await new Response(stream).arrayBuffer());
 }
 
 describe("acceptsGzip", () => {
