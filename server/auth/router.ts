@@ -411,9 +411,9 @@ function isFormBody(c: Context): boolean {
   return (c.req.header("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
 }
 
-/** PostgreSQL stores no NUL character: refused before it reaches a query (domain/storable-text.ts). */
+/** Text PostgreSQL cannot store, refused before it reaches a query (domain/storable-text.ts). */
 const unstorableText = () =>
-  new AuthError(400, "validation_failed", "Text may not contain the NUL character (\\u0000)");
+  new AuthError(400, "validation_failed", "Text may not contain the NUL character (\\u0000) or half a surrogate pair");
 
 const badJson = () =>
   new AuthError(400, "bad_json", "Could not parse request body as JSON: the body is not a JSON object");

@@ -28,4 +28,4 @@ export async function readJsonBody(c: Context, shape: string, fields?: Record<st
   return body;
 }
 
-export const UNSTORABLE_TEXT_MESSAGE = "Text may not contain the NUL character (\\u0000).";
+const UNSTORABLE_TEXT_MESSAGE = "Text may not contain the NUL character (\\u0000) or half a surrogate pair.";
