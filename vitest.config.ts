@@ -7,6 +7,7 @@ const pureServerFiles = [
   "server/services/markdown.test.ts",
   "server/services/short-cache.test.ts",
   "server/http/response-cache.test.ts",
+  "server/http/compression.test.ts",
   "server/env.test.ts",
   "server/logger.test.ts",
   "server/jobs/retry-delay.test.ts",

@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { LANGUAGES } from "#domain/language";
 import { loadMessages } from "#app/i18n/messages";
 import { NonceContext } from "#app/components/nonce";
@@ -51,12 +51,31 @@ export default async function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
+          // The visitor went away and the render was stopped for it (below): nothing went wrong here.
+          if (request.signal.aborted) return;
           responseStatusCode = 500;
           // Errors after the shell are reported to the error boundary; log them so they are not lost.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logError(loadContext, error);
         },
       },
     );
+    // Stop rendering for a visitor who went away, rather than finishing a page nobody will read.
+    request.signal.addEventListener("abort", () => abort(request.signal.reason), { once: true });
     setTimeout(abort, streamTimeout + 1_000);
   });
+}
+
+/**
+ * A loader's or action's unexpected error (not the 404s and 400s they answer on purpose), logged once
+ * through the server's logger, which keeps a failed query's values out of the log. A visitor who went
+ * away is no error of ours.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  logError(context, error);
+};
+
+function logError(context: AppLoadContext, error: unknown) {
+  if (context.logError) context.logError(error);
+  else console.error(error);
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { createApiRouter } from "#server/api/router";
 import { clientAddress } from "#server/auth/auth-request";
 import { createAuthRouter } from "#server/auth/router";
@@ -9,6 +8,7 @@ import type { Database } from "#server/db/client";
 import type { Config } from "#server/env";
 import { isDatabaseUp } from "#server/health";
 import type { AppEnv, Viewer } from "#server/http/app-env";
+import { compression } from "#server/http/compression";
 import { apiCors } from "#server/http/cors";
 import { csrfProtection } from "#server/http/csrf";
 import { createDevClock } from "#server/http/dev-clock";
@@ -39,6 +39,11 @@ export type PageContext = {
   clientAddress: string;
   /** How orders are paid (decision 008); `payments.name === "sandbox"` means no money moves. */
   payments: PaymentProvider;
+  /**
+   * Logs a page's unexpected failure with the request's id, through the one logger (which never writes a
+   * failed query's values). Absent when a test calls a loader directly: the console gets the error then.
+   */
+  logError?: (error: unknown) => void;
 };
 
 export type PageHandler = (request: Request, context: PageContext) => Promise<Response>;
@@ -58,6 +63,8 @@ export interface AppDependencies {
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+/** The status nginx logs for a client that closed its connection before the answer; never sent to anyone. */
+const CLIENT_CLOSED_REQUEST = 499;
 
 export function createApp({
   db,
@@ -81,7 +88,10 @@ export function createApp({
     c.set("payments", payments);
     await next();
     c.res.headers.set("X-Request-Id", c.get("requestId"));
-    logRequest(logger, c.req.method, c.req.path, c.res.status, performance.now() - startedAt, c.get("requestId"));
+    // A visitor who went away before the answer was ready is logged as such (nginx's 499), not as the 500
+    // the unfinished work may have produced: it is not the server's error.
+    const status = c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : c.res.status;
+    logRequest(logger, c.req.method, c.req.path, status, performance.now() - startedAt, c.get("requestId"));
   });
   app.use(
     securityHeaders({
@@ -92,7 +102,7 @@ export function createApp({
   );
   // Never on /auth/v1: its answers carry tokens next to what the caller sent, the mix BREACH reads
   // through compression; they are small anyway, and sign-in is a hot path.
-  const compressResponse = compress();
+  const compressResponse = compression();
   app.use((c, next) => (c.req.path.startsWith("/auth/v1/") ? next() : compressResponse(c, next)));
 
   app.get("/healthz", async (c) => {
@@ -144,11 +154,14 @@ export function createApp({
         viewer: c.get("viewer") ?? null,
         clientAddress: clientAddress(c, config.auth.trustProxy),
         payments,
+        logError: (error) =>
+          logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "page failed"),
       }),
     );
   }
 
   app.onError((error, c) => {
+    if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
     return c.text("Internal Server Error", 500);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatLogLine } from "./logger";
+import { DrizzleQueryError } from "drizzle-orm/errors";
+import { createLogger, formatLogLine } from "./logger";
 
 describe("readable log lines", () => {
   const time = new Date(2026, 10, 26, 16, 8, 12).getTime();
@@ -35,5 +36,29 @@ describe("readable log lines", () => {
       err: { type: "Error", message: "boom", stack: "Error: boom\n    at here" },
     });
     expect(line).toBe('16:08:12 ERROR unhandled error path="/a b"\nError: boom\n    at here');
+  });
+});
+
+describe("logged errors", () => {
+  it("keep a failed query but never the values it was sent (addresses, password hashes)", () => {
+    const lines: string[] = [];
+    const logger = createLogger({ logLevel: "info", mode: "production" }, { write: (line) => void lines.push(line) });
+    const hash = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g";
+    const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: "22021" });
+    logger.error(
+      {
+        err: new DrizzleQueryError(
+          'insert into "users" ("email", "password_hash") values ($1, $2)',
+          ["abebe@example.com", hash],
+          cause,
+        ),
+      },
+      "unhandled error",
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('insert into \\"users\\"');
+    expect(lines[0]).toContain("invalid byte sequence");
+    expect(lines[0]).not.toContain("abebe@example.com");
+    expect(lines[0]).not.toContain("argon2id");
   });
 });

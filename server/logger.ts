@@ -10,10 +10,44 @@ export type { Logger };
  * a terminal (stdout is a TTY) gets readable lines and anything else (a pipe, a file, a service
  * manager's journal) gets JSON.
  */
-export function createLogger(config: Pick<Config, "logLevel" | "mode"> & Partial<Pick<Config, "logFormat">>): Logger {
-  const options = { level: config.mode === "test" ? "silent" : config.logLevel, base: undefined };
+export function createLogger(
+  config: Pick<Config, "logLevel" | "mode"> & Partial<Pick<Config, "logFormat">>,
+  /** Where JSON lines go instead of stdout (tests). */
+  destination?: DestinationStream,
+): Logger {
+  const options = {
+    level: config.mode === "test" ? "silent" : config.logLevel,
+    base: undefined,
+    serializers: { err: withoutQueryParameters },
+  };
+  if (destination) return pino(options, destination);
   const format = config.logFormat ?? (process.stdout.isTTY ? "pretty" : "json");
   return format === "pretty" ? pino(options, readableLines(process.stdout)) : pino(options);
+}
+
+/** What a failed query's error adds to its message: every value it was sent, on one line. */
+const PARAMETERS_LINE = /\nparams: .*$/gm;
+const PARAMETER_FIELDS = new Set(["params", "parameters", "args"]);
+
+/**
+ * An error as logged, without the values of the query that failed. Drizzle's errors carry them (as
+ * `params` and in their message), and they are what people typed: addresses, password hashes, tokens.
+ * The query itself stays, which is what finding the bug needs.
+ */
+export function withoutQueryParameters(error: unknown): unknown {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown;
+  return scrub(serialized, 0);
+}
+
+function scrub(value: unknown, depth: number): unknown {
+  if (typeof value === "string") return value.replace(PARAMETERS_LINE, "");
+  if (value === null || typeof value !== "object" || depth > 8) return value;
+  if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !PARAMETER_FIELDS.has(key))
+      .map(([key, item]) => [key, scrub(item, depth + 1)]),
+  );
 }
 
 type Color = Parameters<typeof styleText>[0];

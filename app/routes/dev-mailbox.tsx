@@ -3,6 +3,7 @@ import { buttonClasses } from "#app/components/ui/button";
 import { formatDate, formatTime } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
+import { hasUnstorableText } from "#domain/storable-text";
 import { listMailboxMessages } from "#server/services/mailbox";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
@@ -26,16 +27,22 @@ export function headers() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.config.mail.isDevMailboxOpen) throw data(null, { status: 404 });
   const to = (new URL(request.url).searchParams.get("to") ?? "").trim().slice(0, 320);
+  const translations = await pageMessages(negotiateLanguage(request), ["mailbox"]);
+  if (hasUnstorableText(to)) {
+    const everyMessage = await listMailboxMessages(context.db, { to: "" });
+    return data({ to: "", isFilterInvalid: true, messages: everyMessage, pageMessages: translations }, { status: 400 });
+  }
   return {
     to,
+    isFilterInvalid: false,
     messages: await listMailboxMessages(context.db, { to }),
-    pageMessages: await pageMessages(negotiateLanguage(request), ["mailbox"]),
+    pageMessages: translations,
   };
 }
 
 export default function DevMailbox({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { to, messages } = loaderData;
+  const { to, messages, isFilterInvalid } = loaderData;
   const pageLanguage = new URLSearchParams(useLocation().search).get("lang");
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
@@ -70,6 +77,14 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
           </Link>
         )}
       </Form>
+      {isFilterInvalid && (
+        <p
+          role="alert"
+          className="rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
+        >
+          {t("mailbox.invalidFilter")}
+        </p>
+      )}
       <section aria-labelledby="mailbox-messages" className="flex flex-col gap-3">
         <h2 id="mailbox-messages" className="text-xl font-semibold">
           {to ? t("mailbox.messagesTo", { address: to }) : t("mailbox.messages")}

@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { z } from "zod";
+import { hasUnstorableText } from "#domain/storable-text";
 import type { AppEnv } from "#server/http/app-env";
 import { authenticateAccessToken } from "./access-tokens";
 import { AuthError } from "./auth-error";
@@ -168,6 +169,7 @@ export function createAuthRouter() {
     const grants = [...(c.req.queries("grant_type") ?? []), ...(form?.getAll("grant_type") ?? [])];
     if (grants.length > 1) throw new AuthError(400, "validation_failed", "grant_type must be given only once");
     const body = form ? Object.fromEntries(form) : await readJsonObject(c);
+    if (form && hasUnstorableText(body)) throw unstorableText();
     const db = c.get("db");
     const config = c.get("config");
     switch (grants[0]) {
@@ -431,6 +433,10 @@ function isFormBody(c: Context): boolean {
   return (c.req.header("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
 }
 
+/** Text PostgreSQL cannot store, refused before it reaches a query (domain/storable-text.ts). */
+const unstorableText = () =>
+  new AuthError(400, "validation_failed", "Text may not contain the NUL character (\\u0000) or half a surrogate pair");
+
 const badJson = () =>
   new AuthError(400, "bad_json", "Could not parse request body as JSON: the body is not a JSON object");
 
@@ -448,6 +454,7 @@ async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
     throw badJson();
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw badJson();
+  if (hasUnstorableText(value)) throw unstorableText();
   return value as Record<string, unknown>;
 }
 

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { hasUnstorableText } from "#domain/storable-text";
 import { AppError } from "#server/errors";
 
 /** What a JSON API takes unless it says otherwise: far above any of its bodies, far below a burden. */
@@ -20,7 +21,11 @@ export function limitBody(maxBytes: number = MAX_JSON_BODY_BYTES): MiddlewareHan
  * caller what is expected, and `fields` when a form keys its message on them.
  */
 export async function readJsonBody(c: Context, shape: string, fields?: Record<string, string>): Promise<unknown> {
-  return c.req.json().catch(() => {
+  const body: unknown = await c.req.json().catch(() => {
     throw new AppError("invalid", shape, fields);
   });
+  if (hasUnstorableText(body)) throw new AppError("invalid", UNSTORABLE_TEXT_MESSAGE);
+  return body;
 }
+
+const UNSTORABLE_TEXT_MESSAGE = "Text may not contain the NUL character (\\u0000) or half a surrogate pair.";

@@ -1,7 +1,10 @@
+import { hasUnstorableText } from "#domain/storable-text";
+
 /**
  * A request's form body, read only up to `maxBytes`: request.formData() would hold any size in memory.
  * "too_large" when the body is bigger (by its Content-Length or as it streams in), null when it is
- * not a form at all (the client's mistake).
+ * not a form at all or has a field no database can store (domain/storable-text.ts): the client's
+ * mistake either way.
  */
 export async function readFormWithin(request: Request, maxBytes: number): Promise<FormData | "too_large" | null> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
@@ -25,5 +28,11 @@ export async function readFormWithin(request: Request, maxBytes: number): Promis
     headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
     body: Buffer.concat(chunks),
   });
-  return copy.formData().catch(() => null);
+  const form = await copy.formData().catch(() => null);
+  // A field no database could store is refused like a body that is no form; files are bytes, and may
+  // hold anything.
+  const fieldTexts = form
+    ? [...form.entries()].flatMap(([name, value]) => [name, typeof value === "string" ? value : ""])
+    : [];
+  return hasUnstorableText(fieldTexts) ? null : form;
 }

@@ -43,6 +43,10 @@ describe("the development mailbox", () => {
     for (const path of ["/dev/mailbox/999999", "/dev/mailbox/abc", "/dev/mailbox/0"]) {
       expect((await page.goto(path))?.status(), path).toBe(404);
     }
+    // An address no database can search for (a NUL character) is refused plainly, not with a 500.
+    const refused = await page.goto("/dev/mailbox?to=a%00b%40example.com");
+    expect(refused?.status()).toBe(400);
+    await expect(page.getByRole("alert").filter({ hasText: "cannot be searched" }).count()).resolves.toBe(1);
   });
 
   it("receives a magic link asked for over /auth/v1/otp: listed, opened, its link shown and its HTML rendered", async () => {
