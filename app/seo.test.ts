@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
-import { pageMeta } from "./seo";
+import { pageMeta, privatePageMeta } from "./seo";
 
 const ORIGIN = "https://events.example";
 
@@ -22,9 +22,9 @@ const links = (meta: MetaDescriptor[], rel: string) =>
     href: string;
   }[];
 const property = (meta: MetaDescriptor[], name: string) =>
-  meta.filter((tag) => ("property" in tag && tag.property === name) || ("name" in tag && tag.name === name)).map(
-    (tag) => (tag as { content: string }).content,
-  );
+  meta
+    .filter((tag) => ("property" in tag && tag.property === name) || ("name" in tag && tag.name === name))
+    .map((tag) => (tag as { content: string }).content);
 
 describe("a page's tags for search engines and link previews", () => {
   it("name a ?lang= page as its own canonical, so the four languages do not fold into one", () => {
@@ -80,5 +80,17 @@ describe("a page's tags for search engines and link previews", () => {
     expect(property(site, "og:image:height")).toEqual(["630"]);
     expect(property(site, "twitter:card")).toEqual(["summary_large_image"]);
     expect(property(site, "twitter:image")).toEqual([`${ORIGIN}/social-card.png`]);
+  });
+});
+
+describe("a private page's tags", () => {
+  it("keep it out of search engines, yet preview a shared link with the site's card in the page's language", () => {
+    const meta = privatePageMeta([{ id: "root", data: { origin: ORIGIN, language: "fr" } }], "Commande | DMV Events");
+    expect(property(meta, "robots")).toEqual(["noindex"]);
+    expect(property(meta, "og:image")).toEqual([`${ORIGIN}/social-card.png`]);
+    expect(property(meta, "twitter:image")).toEqual([`${ORIGIN}/social-card.png`]);
+    expect(property(meta, "og:title")).toEqual(["Commande | DMV Events"]);
+    expect(property(meta, "og:locale")).toEqual(["fr_FR"]);
+    expect(links(meta, "canonical")).toEqual([]);
   });
 });

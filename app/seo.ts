@@ -83,3 +83,31 @@ export function pageMeta(
     { name: "twitter:image:alt", content: picture.alt },
   ];
 }
+
+/**
+ * A page for one person (a dashboard, a checkout, an order): kept out of search engines, yet shared
+ * links to it (someone sending their order page to a friend) still preview with the site's card.
+ */
+export function privatePageMeta(
+  matches: Matches,
+  title: string,
+  robots: "noindex" | "noindex, nofollow" = "noindex",
+): MetaDescriptor[] {
+  const { origin = "", language = "en" } = rootData(matches);
+  const image = `${origin}${SITE_IMAGE.path}`;
+  return [
+    { title },
+    { name: "robots", content: robots },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: title },
+    { property: "og:site_name", content: "DMV Events" },
+    { property: "og:locale", content: OG_LOCALES[language] },
+    { property: "og:image", content: image },
+    { property: "og:image:alt", content: "DMV Events" },
+    { property: "og:image:width", content: String(SITE_IMAGE.width) },
+    { property: "og:image:height", content: String(SITE_IMAGE.height) },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:image", content: image },
+  ];
+}

@@ -6,6 +6,7 @@ import { AuthCard } from "#app/components/auth-card";
 import { buttonClasses } from "#app/components/ui/button";
 import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import { isAuthError } from "#server/auth/auth-error";
 import { exchangeAuthCode } from "#server/auth/pkce";
@@ -22,7 +23,7 @@ const AFTER_SIGN_IN = "/dashboard";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return [{ title: `${t("auth.callback.metaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(matches, `${t("auth.callback.metaTitle")} | ${t("app.name")}`);
 }
 
 /**

@@ -6,6 +6,7 @@ import { AuthCard } from "#app/components/auth-card";
 import { buttonClasses } from "#app/components/ui/button";
 import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#app/read-small-form";
 import { isAuthError } from "#server/auth/auth-error";
@@ -36,7 +37,7 @@ function linkOf(values: { type: unknown; token: unknown; next: unknown }) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const t = metaTranslator(matches);
   const title = loaderData && "link" in loaderData ? t("auth.confirm.readyMetaTitle") : t("auth.confirm.metaTitle");
-  return [{ title: `${title} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(matches, `${title} | ${t("app.name")}`);
 }
 
 /**

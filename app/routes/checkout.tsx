@@ -16,6 +16,7 @@ import { buttonClasses } from "#app/components/ui/button";
 import { TextField } from "#app/components/ui/text-field";
 import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { useTranslation } from "#app/i18n/use-translation";
 import { quantityFieldName } from "#app/quantity-field";
@@ -30,7 +31,7 @@ const PROBLEM_ID = "checkout-problem";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return [{ title: `${t("checkout.metaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(matches, `${t("checkout.metaTitle")} | ${t("app.name")}`);
 }
 
 /** Never reused: what a form page answers depends on the moment (sold out, ended) and on who asks. */

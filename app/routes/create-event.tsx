@@ -8,6 +8,7 @@ import {
 } from "#app/components/event-form/event-form-action.server";
 import { FIELD, isHelperIntent, newEventFormValues } from "#app/components/event-form/event-form-values";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import { requireViewer } from "#app/require-viewer";
 import { currentTime } from "#server/clock";
@@ -18,7 +19,7 @@ import type { Route } from "./+types/create-event";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return [{ title: `${t("eventForm.createMetaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(matches, `${t("eventForm.createMetaTitle")} | ${t("app.name")}`);
 }
 
 /** /create: a new event, for anyone signed in (visitors go to /signin and come back here). */

@@ -4,6 +4,7 @@ import { DashboardHeader } from "#app/components/dashboard-header";
 import { buttonClasses } from "#app/components/ui/button";
 import { TextField } from "#app/components/ui/text-field";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import { requireViewer } from "#app/require-viewer";
 import { LANGUAGES } from "#domain/language";
@@ -23,7 +24,7 @@ const FIELD_CLASSES =
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return [{ title: `${t("dashboard.profileTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(matches, `${t("dashboard.profileTitle")} | ${t("app.name")}`);
 }
 
 /**

@@ -8,6 +8,7 @@ import { RecommendedEvents } from "#app/components/recommended-events";
 import { TicketOrder, type TicketOrderView } from "#app/components/ticket-order";
 import { buttonClasses } from "#app/components/ui/button";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#app/read-small-form";
 import { requireViewer } from "#app/require-viewer";
@@ -28,7 +29,7 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return [{ title: `${t("dashboard.metaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(matches, `${t("dashboard.metaTitle")} | ${t("app.name")}`);
 }
 
 /**

@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { formatCount, formatDate, formatTime } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import { getMailboxMessage } from "#server/services/mailbox";
 import { pageMessages } from "#app/i18n/page-messages.server";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/dev-mailbox-message";
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
   const subject = loaderData?.message.subject ?? t("mailbox.title");
-  return [{ title: `${subject} | ${t("mailbox.title")}` }, { name: "robots", content: "noindex, nofollow" }];
+  return privatePageMeta(matches, `${subject} | ${t("mailbox.title")}`, "noindex, nofollow");
 }
 
 export function headers() {

@@ -2,6 +2,7 @@ import { data, Form, Link, useLocation } from "react-router";
 import { buttonClasses } from "#app/components/ui/button";
 import { formatDate, formatTime } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import { hasUnstorableText } from "#domain/storable-text";
 import { listMailboxMessages } from "#server/services/mailbox";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/dev-mailbox";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return [{ title: `${t("mailbox.title")} | ${t("app.name")}` }, { name: "robots", content: "noindex, nofollow" }];
+  return privatePageMeta(matches, `${t("mailbox.title")} | ${t("app.name")}`, "noindex, nofollow");
 }
 
 /** The list changes with every e-mail sent: never reuse an answer (decision 005's cache included). */

@@ -13,6 +13,7 @@ import { FIELD, isHelperIntent } from "#app/components/event-form/event-form-val
 import { editableFormValues, storedImageSlots, ticketTypeSalesOf } from "#app/components/event-form/editable-values";
 import { asEventStaff, staffEventId } from "#app/event-staff-page";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import { requireViewer } from "#app/require-viewer";
 import { currentTime } from "#server/clock";
@@ -32,7 +33,7 @@ type SavedNotice = (typeof SAVED_NOTICES)[number];
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return [{ title: `${t("eventForm.editMetaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(matches, `${t("eventForm.editMetaTitle")} | ${t("app.name")}`);
 }
 
 /** The buttons an event's form ends with, and so the saves its action accepts. */

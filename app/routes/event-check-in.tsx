@@ -8,6 +8,7 @@ import { TextField } from "#app/components/ui/text-field";
 import { useIsInteractive } from "#app/components/ui/use-is-interactive";
 import { formatCount } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#app/read-small-form";
 import { asEventStaff, STAFF_PAGE_HEADERS, staffEventId } from "#app/event-staff-page";
@@ -22,7 +23,7 @@ import type { Route } from "./+types/event-check-in";
 const CODE_FIELD = "check-in-code";
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return [{ title: `${t("checkIn.metaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(matches, `${t("checkIn.metaTitle")} | ${t("app.name")}`);
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

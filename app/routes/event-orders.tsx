@@ -6,6 +6,7 @@ import { AttendeesList, SalesSummary } from "#app/components/event-sales";
 import { buttonClasses } from "#app/components/ui/button";
 import { formatCount, formatDate, formatMoney, formatTime, formatTimeZone } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { ScrollableTable } from "#app/components/ui/scrollable-table";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#app/read-small-form";
@@ -36,7 +37,7 @@ type RefundProblem = "not_refundable" | "refund_failed" | "not_found";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return [{ title: `${t("organizerOrders.metaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(matches, `${t("organizerOrders.metaTitle")} | ${t("app.name")}`);
 }
 
 /**

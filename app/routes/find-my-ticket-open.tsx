@@ -3,6 +3,7 @@ import { AuthCard } from "#app/components/auth-card";
 import { TicketOrder } from "#app/components/ticket-order";
 import { buttonClasses } from "#app/components/ui/button";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#app/read-small-form";
 import { currentTime } from "#server/clock";
@@ -32,7 +33,7 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return [{ title: `${t("findTicket.open.metaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(matches, `${t("findTicket.open.metaTitle")} | ${t("app.name")}`);
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {

@@ -12,6 +12,7 @@ import { buttonClasses } from "#app/components/ui/button";
 import { flashCookie } from "#app/flash";
 import { formatMoney } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#app/read-small-form";
 import type { Language } from "#domain/language";
@@ -26,8 +27,7 @@ const PROBLEM_ID = "pay-problem";
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
   return [
-    { title: `${t("checkout.pay.metaTitle")} | ${t("app.name")}` },
-    { name: "robots", content: "noindex" },
+    ...privatePageMeta(matches, `${t("checkout.pay.metaTitle")} | ${t("app.name")}`),
     { name: "referrer", content: "no-referrer" },
   ];
 }

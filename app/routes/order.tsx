@@ -10,6 +10,7 @@ import { buttonClasses } from "#app/components/ui/button";
 import { flashCookie } from "#app/flash";
 import { formatDate, formatTime, formatTimeZone } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#app/read-small-form";
 import { currentTime } from "#server/clock";
@@ -32,8 +33,7 @@ const STATUS_STYLES: Record<OrderStatus, string> = {
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
   return [
-    { title: `${t("checkout.order.metaTitle")} | ${t("app.name")}` },
-    { name: "robots", content: "noindex" },
+    ...privatePageMeta(matches, `${t("checkout.order.metaTitle")} | ${t("app.name")}`),
     { name: "referrer", content: "no-referrer" },
   ];
 }

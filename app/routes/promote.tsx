@@ -9,6 +9,7 @@ import { buttonClasses } from "#app/components/ui/button";
 import { TextField } from "#app/components/ui/text-field";
 import { formatDate, formatMoney } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#app/read-small-form";
 import { requireViewer } from "#app/require-viewer";
@@ -55,7 +56,7 @@ interface ActionResult {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return [{ title: `${t("promote.metaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(matches, `${t("promote.metaTitle")} | ${t("app.name")}`);
 }
 
 export function headers() {

@@ -3,6 +3,7 @@ import { CampaignStateBadge } from "#app/components/my-promotions";
 import { buttonClasses } from "#app/components/ui/button";
 import { formatDate, formatMoney, formatTime } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import { requireViewer } from "#app/require-viewer";
 import { LANGUAGES, type Language } from "#domain/language";
@@ -18,7 +19,7 @@ const RTL_LANGUAGES: readonly Language[] = ["ar"];
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return [{ title: `${t("promotion.metaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(matches, `${t("promotion.metaTitle")} | ${t("app.name")}`);
 }
 
 export function headers() {

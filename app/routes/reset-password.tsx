@@ -8,6 +8,7 @@ import { dismissNotices } from "#app/components/toasts";
 import { buttonClasses } from "#app/components/ui/button";
 import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#app/read-small-form";
 import { isAuthError } from "#server/auth/auth-error";
@@ -20,7 +21,7 @@ const PROBLEM_ID = "reset-password-problem";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return [{ title: `${t("auth.resetPassword.metaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(matches, `${t("auth.resetPassword.metaTitle")} | ${t("app.name")}`);
 }
 
 /**

@@ -2,12 +2,13 @@ import { Link } from "react-router";
 import { MailCheck } from "lucide-react";
 import { AuthCard, TEXT_LINK } from "#app/components/auth-card";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import type { Route } from "./+types/signup-success";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return [{ title: `${t("auth.signupSuccess.metaTitle")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(matches, `${t("auth.signupSuccess.metaTitle")} | ${t("app.name")}`);
 }
 
 /** After sign-up: the account waits for its confirmation link (the 'Account Created' toast came along). */

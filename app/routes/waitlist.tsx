@@ -6,6 +6,7 @@ import { buttonClasses } from "#app/components/ui/button";
 import type { WaitlistFormResult } from "#app/components/waitlist-form";
 import { formatDate, formatTime } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
+import { privatePageMeta } from "#app/seo";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#app/read-small-form";
@@ -19,7 +20,7 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return [{ title: `${t("waitlist.page.title")} | ${t("app.name")}` }, { name: "robots", content: "noindex" }];
+  return privatePageMeta(matches, `${t("waitlist.page.title")} | ${t("app.name")}`);
 }
 
 /**
