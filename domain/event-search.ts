@@ -17,7 +17,10 @@ const flag = z
   .enum(["1", "true", "on", "0", "false", "off"])
   .transform((value) => value === "1" || value === "true" || value === "on");
 /** A day that exists, as YYYY-MM-DD: "2026-13-45" is refused, not rolled over into February 2027. */
-const isoDay = z.string().refine((text) => parseIsoDay(text) !== null, "a date that exists, as YYYY-MM-DD");
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD")
+  .refine((text) => parseIsoDay(text) !== null, "a date that exists, as YYYY-MM-DD");
 /** Empty form fields mean "not set", as a GET form sends every field. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isWellFormedText } from "./text";
+import { hasUnstorableText, isWellFormedText, unstorableTextPlaces } from "./text";
 
 describe("isWellFormedText", () => {
   it("takes text in every script the site speaks, emoji included", () => {
@@ -12,5 +12,24 @@ describe("isWellFormedText", () => {
     for (const text of ["a\u0000b", "bad \uFFFD byte", "lone \uD83C", "lone \uDFB7 low", "\uDFB7\uD83C"]) {
       expect(isWellFormedText(text)).toBe(false);
     }
+  });
+});
+
+describe("unstorableTextPlaces", () => {
+  it("names every place with NUL or half a surrogate pair, a key's at its object", () => {
+    expect(
+      unstorableTextPlaces({
+        title: "Jazz\u0000Nights",
+        ticketTypes: [{ name: "General" }, { name: "end\uD83C" }],
+        data: { "na\u0000me": "Abebe" },
+      }),
+    ).toEqual(["title", "ticketTypes.1.name", "data"]);
+    expect(unstorableTextPlaces("\uDC00")).toEqual(["body"]);
+    expect(hasUnstorableText(["ok", "a\u0000"])).toBe(true);
+  });
+
+  it("lets everything else through: every script, emoji, other control characters, numbers, the replacement character", () => {
+    expect(hasUnstorableText({ title: "ሰላም مرحبا Café \t\n\u0001 😀 \uFFFD", price: 1800, tags: null })).toBe(false);
+    expect(hasUnstorableText(undefined)).toBe(false);
   });
 });

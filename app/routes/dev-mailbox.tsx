@@ -4,7 +4,7 @@ import { formatDate, formatTime } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
-import { hasUnstorableText } from "#domain/storable-text";
+import { hasUnstorableText } from "#domain/text";
 import { listMailboxMessages } from "#server/services/mailbox";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";

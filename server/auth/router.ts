@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { z } from "zod";
-import { hasUnstorableText } from "#domain/storable-text";
+import { hasUnstorableText } from "#domain/text";
 import type { AppEnv } from "#server/http/app-env";
 import { authenticateAccessToken } from "./access-tokens";
 import { AuthError } from "./auth-error";
@@ -252,7 +252,11 @@ export function createAuthRouter() {
     if (!body.token) throw new AuthError(400, "validation_failed", "Verify requires either a token or a token hash");
     if (body.phone) throw new AuthError(400, "validation_failed", "Phone sign-in is not supported");
     if (!body.email) {
-      throw new AuthError(400, "validation_failed", "Only an email address or phone number should be provided on verify");
+      throw new AuthError(
+        400,
+        "validation_failed",
+        "Only an email address or phone number should be provided on verify",
+      );
     }
     const session = await verifyEmailCode(c.get("db"), c.get("config"), requestOf(c), {
       email: body.email,
@@ -433,7 +437,7 @@ function isFormBody(c: Context): boolean {
   return (c.req.header("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
 }
 
-/** Text PostgreSQL cannot store, refused before it reaches a query (domain/storable-text.ts). */
+/** Text PostgreSQL cannot store, refused before it reaches a query (domain/text.ts). */
 const unstorableText = () =>
   new AuthError(400, "validation_failed", "Text may not contain the NUL character (\\u0000) or half a surrogate pair");
 

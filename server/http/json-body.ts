@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { hasUnstorableText } from "#domain/storable-text";
+import { unstorableTextPlaces } from "#domain/text";
 import { AppError } from "#server/errors";
 
 /** What a JSON API takes unless it says otherwise: far above any of its bodies, far below a burden. */
@@ -24,7 +24,14 @@ export async function readJsonBody(c: Context, shape: string, fields?: Record<st
   const body: unknown = await c.req.json().catch(() => {
     throw new AppError("invalid", shape, fields);
   });
-  if (hasUnstorableText(body)) throw new AppError("invalid", UNSTORABLE_TEXT_MESSAGE);
+  const places = unstorableTextPlaces(body);
+  if (places.length > 0) {
+    throw new AppError(
+      "invalid",
+      UNSTORABLE_TEXT_MESSAGE,
+      Object.fromEntries(places.map((place) => [place, "invalid"])),
+    );
+  }
   return body;
 }
 

@@ -1,9 +1,9 @@
-import { hasUnstorableText } from "#domain/storable-text";
+import { hasUnstorableText } from "#domain/text";
 
 /**
  * A request's form body, read only up to `maxBytes`: request.formData() would hold any size in memory.
  * "too_large" when the body is bigger (by its Content-Length or as it streams in), null when it is
- * not a form at all or has a field no database can store (domain/storable-text.ts): the client's
+ * not a form at all or has a field no database can store (domain/text.ts): the client's
  * mistake either way.
  */
 export async function readFormWithin(request: Request, maxBytes: number): Promise<FormData | "too_large" | null> {
