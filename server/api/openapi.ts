@@ -1763,7 +1763,8 @@ function buildDocument(publicUrl: string): OpenApiDocument {
               "Pays a pending order while its tickets are held, for its buyer. payment.outcome says how it " +
               "went: paid (confirmed, tickets issued and e-mailed), declined (with declineReason; the order " +
               "is cancelled and its tickets go back on sale, so another card means a new order) or, with Stripe, redirect " +
-              "(send the buyer to redirectUrl; Stripe's webhook confirms the order). The sandbox provider needs " +
+              "(send the buyer to redirectUrl, the one Checkout page of this order while it is open; Stripe's " +
+              "webhook confirms the order). The sandbox provider needs " +
               "a card, except for a free ticket offered from a waitlist, which this confirms without one. " +
               `${IDEMPOTENCY_KEY_HEADER} as for POST /orders.`,
             tags: ["Orders"],
@@ -1797,16 +1798,28 @@ function buildDocument(publicUrl: string): OpenApiDocument {
             ),
             "403": BUYER_ONLY,
             ...ORDER_NOT_FOUND,
-            "409": error("The order cannot be paid (code conflict, fields order: hold_expired or not_pending).", {
-              hold_expired: {
-                summary: "The hold has expired",
-                value: orderConflict("hold_expired", "The order's hold has expired: its tickets went back on sale."),
+            "409": error(
+              "The order cannot be paid (code conflict, fields order: hold_expired, not_pending, or " +
+                "payment_in_progress while another payment of the same order is with the provider: one " +
+                "attempt per order reaches it at a time, and its outcome shows on the order).",
+              {
+                payment_in_progress: {
+                  summary: "Another payment of this order is under way",
+                  value: orderConflict(
+                    "payment_in_progress",
+                    "Another payment of this order is with the provider; its outcome shows on the order.",
+                  ),
+                },
+                hold_expired: {
+                  summary: "The hold has expired",
+                  value: orderConflict("hold_expired", "The order's hold has expired: its tickets went back on sale."),
+                },
+                not_pending: {
+                  summary: "Already paid, or cancelled",
+                  value: orderConflict("not_pending", "The order is confirmed, not waiting for payment."),
+                },
               },
-              not_pending: {
-                summary: "Already paid, or cancelled",
-                value: orderConflict("not_pending", "The order is confirmed, not waiting for payment."),
-              },
-            }),
+            ),
           },
         ),
       },

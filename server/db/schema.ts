@@ -493,6 +493,11 @@ export const orders = pgTable(
     paymentReference: text("payment_reference"),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
+    /**
+     * While a payment attempt is with the provider: until when it holds the order (services/orders.ts,
+     * payOrder). Other attempts meanwhile are refused, so one order reaches the provider once at a time.
+     */
+    paymentClaimedUntil: timestamp("payment_claimed_until", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
