@@ -1148,15 +1148,11 @@ const BUYER_ONLY = error("The caller may see the order but is not its buyer: an 
 });
 
 const CHECK_IN_ERRORS = {
-  "403": error("Not an organizer or co-organizer of the event (code forbidden).", {
-    forbidden: {
-      summary: "Not the event's staff",
-      value: problem("forbidden", "Only the event's organizers can check tickets in."),
-    },
-  }),
-  "404": error("No such event (code not_found).", {
-    not_found: { summary: "No such event", value: problem("not_found", "No such event.") },
-  }),
+  "404": error(
+    "No such event, or the caller is not its organizer or a co-organizer (code not_found): the same answer, " +
+      "so that nobody learns that a draft exists.",
+    { not_found: { summary: "No such event", value: problem("not_found", "No such event.") } },
+  ),
 };
 
 // ─── /my/events (my-events.ts) ─────────────────────────────────────────────────────────────────
