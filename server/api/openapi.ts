@@ -1175,6 +1175,21 @@ const MY_EVENT_NOT_FOUND = {
   ),
 };
 
+const TOO_MANY_INVITATIONS = {
+  "429": error(
+    "The change would send more co-organizer invitations than one person may send in a day (code " +
+      "rate_limited, fields coOrganizerEmails: too_many_invitations). Nothing was changed.",
+    {
+      too_many_invitations: {
+        summary: "Too many invitations today",
+        value: problem("rate_limited", "At most 20 co-organizer invitations a day.", {
+          coOrganizerEmails: "too_many_invitations",
+        }),
+      },
+    },
+  ),
+};
+
 const EVENT_IS_CANCELLED = {
   "409": error("The event is cancelled and cannot change any more (code conflict, fields.event cancelled).", {
     cancelled: {
@@ -1239,22 +1254,27 @@ function myEventPaths(): Record<string, OpenApiPathItem> {
           summary: "Create an event",
           description:
             "Creates an event as a draft, or published at once with publish: true. A person's first event makes " +
-            "them an organizer. Pictures are added afterwards with POST /my/events/{id}/images.",
+            "them an organizer. Pictures are added afterwards with POST /my/events/{id}/images. Each address in " +
+            "coOrganizerEmails is sent an invitation by e-mail (the same answer whether or not it has an account); " +
+            "its owner co-organizes once they accept it, signed in with that address.",
           tags,
           body: { schema: "EventCreateInput", example: { ...EXAMPLE_EVENT_INPUT, publish: false } },
           replayedStatuses: ["201"],
         },
         { status: "201", description: "The event as created.", schema: "EditableEventResponse" },
-        invalidEvent({
-          end_before_start: {
-            summary: "End before start",
-            value: problem("invalid", EVENT_BODY_SHAPE, { endsAt: "end_before_start" }),
-          },
-          unknown_category: {
-            summary: "No such category",
-            value: problem("invalid", "The event is not valid.", { categoryId: "unknown_category" }),
-          },
-        }),
+        {
+          ...invalidEvent({
+            end_before_start: {
+              summary: "End before start",
+              value: problem("invalid", EVENT_BODY_SHAPE, { endsAt: "end_before_start" }),
+            },
+            unknown_category: {
+              summary: "No such category",
+              value: problem("invalid", "The event is not valid.", { categoryId: "unknown_category" }),
+            },
+          }),
+          ...TOO_MANY_INVITATIONS,
+        },
       ),
     },
     "/my/events/venues": {
@@ -1298,7 +1318,8 @@ function myEventPaths(): Record<string, OpenApiPathItem> {
             "Replaces what is edited of an event (organizer or co-organizer); its pictures stay as they are. A " +
             "ticket type's quantity cannot go below what is sold or held, its price cannot go below what a current " +
             "ticket holder paid for one, and a type with orders cannot be removed. When a published event's date " +
-            "or venue changes, every ticket holder is e-mailed.",
+            "or venue changes, every ticket holder is e-mailed. A new address in coOrganizerEmails is invited by " +
+            "e-mail, one left out stops co-organizing or has its invitation withdrawn (the organizer only).",
           tags,
           parameters: withId(),
           body: { schema: "EventInput", example: EXAMPLE_EVENT_INPUT },
@@ -1317,6 +1338,7 @@ function myEventPaths(): Record<string, OpenApiPathItem> {
           }),
           ...MY_EVENT_NOT_FOUND,
           ...EVENT_IS_CANCELLED,
+          ...TOO_MANY_INVITATIONS,
         },
       ),
     },

@@ -444,6 +444,42 @@ export const eventCoOrganizers = pgTable(
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 );
 
+/**
+ * An invitation to co-organize an event, sent by e-mail to an address (issue 16): nobody becomes a
+ * co-organizer (event_co_organizers) until the holder of that address, signed in with it, accepts.
+ * Pending while neither accepted nor withdrawn and not past `expires_at`; rows stay after that so the
+ * per-organizer limit counts every invitation sent (server/services/co-organizer-invitations.ts).
+ */
+export const coOrganizerInvitations = pgTable(
+  "co_organizer_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** Lower case, as the event form normalises it. */
+    email: text("email").notNull(),
+    invitedBy: uuid("invited_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The e-mail's language: the inviting organizer's at the time. */
+    language: text("language", { enum: ["en", "fr", "ar", "am"] })
+      .notNull()
+      .default("en"),
+    /** SHA-256 of the link's secret; the secret itself is only in the e-mail. */
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("co_organizer_invitations_event_idx").on(t.eventId),
+    index("co_organizer_invitations_inviter_idx").on(t.invitedBy, t.createdAt),
+    check("co_organizer_invitations_language_check", sql`${t.language} in ('en', 'fr', 'ar', 'am')`),
+  ],
+);
+
 export const organizerReputations = pgTable(
   "organizer_reputations",
   {
