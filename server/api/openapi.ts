@@ -41,7 +41,7 @@ import { CHECK_IN_OUTCOMES, type CheckInOutcome } from "#server/services/check-i
 import { COUNT_CAP } from "#server/services/event-search";
 import type { OrderChangeReason } from "#server/services/orders";
 import { TICKET_LOOKUP_LIMITS, TICKET_LOOKUP_LINK_MS, ticketLookupInputSchema } from "#server/services/ticket-lookup";
-import { WAITLIST_LIMITS } from "#server/services/waitlist";
+import { WAITLIST_CONFIRM_HOURS, WAITLIST_LIMITS } from "#server/services/waitlist";
 import { ANSWER_EXAMPLES } from "./answer-examples";
 import { PRIVATE_CACHE } from "./me";
 import { ORDER_TOKEN_HEADER } from "./orders";
@@ -528,11 +528,21 @@ const waitlistEntry = z
       .enum(WAITLIST_ENTRY_STATUSES)
       .describe(
         `waiting; offered (a ticket is held for ${WAITLIST_OFFER_HOURS} hours in the pending order offerOrderId); ` +
-          "purchased; expired (the offer ran out); left.",
+          "purchased; expired (the offer ran out, or the address was not confirmed in time); left.",
       ),
-    position: z.int().min(1).nullable().describe("Place in line while waiting, 1 being next; otherwise null."),
+    position: z
+      .int()
+      .min(1)
+      .nullable()
+      .describe("Place in line while waiting with a confirmed address, 1 being next; otherwise null."),
     offerOrderId: uuid.nullable(),
     offeredAt: instant.nullable(),
+    confirmed: z
+      .boolean()
+      .describe(
+        "Whether the address was confirmed (from the link e-mailed to it, or by joining signed in with it): " +
+          "only confirmed places are offered tickets.",
+      ),
     createdAt: instant,
   })
   .describe("A place in the line for a sold-out ticket type.");
@@ -2058,7 +2068,10 @@ function buildDocument(publicUrl: string): OpenApiDocument {
               "Puts a name and an e-mail address in line for a sold-out ticket type of an upcoming event, " +
               "signed in or not (signed in, the place is also the person's). When tickets come free, the people " +
               `in line are offered one each, in order, by e-mail: it is held for them for ${WAITLIST_OFFER_HOURS} ` +
-              "hours in a pending order they can pay. One place per address and ticket type. At most " +
+              "hours in a pending order they can pay. Only a confirmed address is offered anything: unless the " +
+              "caller is signed in with that address, a link to confirm it is e-mailed, valid " +
+              `${WAITLIST_CONFIRM_HOURS} hours, after which the place lapses (joining again sends a new link). ` +
+              "One place per address and ticket type. At most " +
               `${WAITLIST_LIMITS.joinsPerAddress.limit} joins per address an hour and ` +
               `${WAITLIST_LIMITS.joinsPerClient.limit} per client in ` +
               `${WAITLIST_LIMITS.joinsPerClient.windowSeconds / 60} minutes.`,

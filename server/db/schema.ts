@@ -698,6 +698,14 @@ export const waitlistEntries = pgTable(
       .default("waiting"),
     offerOrderId: uuid("offer_order_id").references(() => orders.id, { onDelete: "set null" }),
     offeredAt: timestamp("offered_at", { withTimezone: true }),
+    /**
+     * When the address was confirmed (its owner followed the e-mailed link, or joined signed in with it):
+     * only confirmed places are offered tickets. An unconfirmed place lapses at `confirm_expires_at`.
+     */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** SHA-256 of the confirmation link's secret, while unconfirmed. */
+    confirmTokenHash: text("confirm_token_hash").unique(),
+    confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -21,6 +21,7 @@ import {
   SEND_CO_ORGANIZER_INVITATION_JOB,
   sendCoOrganizerInvitation,
 } from "#server/mail/co-organizer-invitation-email";
+import { SEND_WAITLIST_CONFIRMATION_JOB, sendWaitlistConfirmation } from "#server/mail/waitlist-confirmation-email";
 import { NEWSLETTER_SUBSCRIBE_JOB, runNewsletterSubscribeJob } from "#server/services/newsletter";
 import { UPDATE_REPUTATIONS_JOB, updateReputations } from "#server/services/reputations";
 import { queueWeeklyDigest, SEND_DIGEST_EMAIL_JOB, WEEKLY_DIGEST_JOB } from "#server/services/weekly-digest";
@@ -65,5 +66,6 @@ export function createJobHandlers({
     [NEWSLETTER_SUBSCRIBE_JOB]: (job, { db, now }) => runNewsletterSubscribeJob(db, job.payload, now, siteUrl),
     [SEND_NEWSLETTER_CONFIRMATION_JOB]: (job) => sendNewsletterConfirmation(mailer, job.payload, siteUrl),
     [SEND_CO_ORGANIZER_INVITATION_JOB]: (job) => sendCoOrganizerInvitation(mailer, job.payload, siteUrl),
+    [SEND_WAITLIST_CONFIRMATION_JOB]: (job) => sendWaitlistConfirmation(mailer, job.payload, siteUrl),
   };
 }
