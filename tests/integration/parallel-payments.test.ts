@@ -73,13 +73,20 @@ async function pendingOrder(app: App) {
   return { orderId: placed.data.id as string, token: placed.accessToken as string };
 }
 
-/** Sends `PARALLEL` payments of the order at once; answers their statuses and bodies. */
-async function payAtOnce(app: App, orderId: string, token: string, body: object) {
+/**
+ * Sends `PARALLEL` payments of the order at once, each with an Idempotency-Key of its own when
+ * `withKeys`; answers their statuses and bodies.
+ */
+async function payAtOnce(app: App, orderId: string, token: string, body: object, withKeys = false) {
   const responses = await Promise.all(
-    Array.from({ length: PARALLEL }, () =>
+    Array.from({ length: PARALLEL }, (_, index) =>
       app.request(`/api/v1/orders/${orderId}/payment`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", "X-Order-Token": token },
+        headers: {
+          "Content-Type": "application/json",
+          "X-Order-Token": token,
+          ...(withKeys ? { "Idempotency-Key": `attempt-${orderId}-${index}` } : {}),
+        },
         body: JSON.stringify(body),
       }),
     ),
@@ -106,6 +113,23 @@ describe(`${PARALLEL} payments of one order at once, on the ${testDatabaseKind()
     const order = await getOrderDetail(handle.db, orderId);
     expect(order!.status).toBe("confirmed");
     expect(order!.tickets).toHaveLength(1);
+    expect(order!.history.map((change) => change.reason)).toEqual(["placed", "paid"]);
+  });
+
+  it("charge the card once too when each request carries an Idempotency-Key of its own", async () => {
+    const { provider, calls } = counted(createSandboxProvider());
+    const app = createApp({ db: handle.db, config: readConfig({ NODE_ENV: "test" }), logger, payments: provider });
+    const { orderId, token } = await pendingOrder(app);
+
+    const answers = await payAtOnce(app, orderId, token, { card: GOOD_CARD }, true);
+
+    expect(calls).toEqual({ startPayment: 1, refund: 0 });
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of answers.filter((candidate) => candidate.status !== 200)) {
+      expect(answer.status).toBe(409);
+      expect(["payment_in_progress", "not_pending"]).toContain(answer.body.error.fields.order);
+    }
+    const order = await getOrderDetail(handle.db, orderId);
     expect(order!.history.map((change) => change.reason)).toEqual(["placed", "paid"]);
   });
 
