@@ -13,6 +13,7 @@ export const FLASH_KINDS = [
   "passwordUpdated",
   "accountCreated",
   "waitlistJoined",
+  "waitlistConfirmSent",
   "waitlistLeft",
   "orderConfirmed",
   "paymentReceived",

@@ -26,6 +26,7 @@ export default [
   route("events/:id/duplicate", "routes/duplicate-event.ts"),
   route("create", "routes/create-event.tsx"),
   route("waitlist", "routes/waitlist.tsx"),
+  route("invitations/:token", "routes/co-organizer-invitation.tsx"),
   route("promote", "routes/promote.tsx"),
   route("promote/:campaignId", "routes/promotion.tsx"),
   route("promote/:campaignId/share-kit.png", "routes/promotion-share-kit.ts"),

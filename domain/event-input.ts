@@ -53,7 +53,7 @@ export const EVENT_PROBLEMS = [
   "unknown_category",
   "unknown_venue",
   "unknown_sponsor",
-  "unknown_user",
+  "too_many_invitations",
   "organizer_only",
   "invalid_time_zone",
   "image_too_large",

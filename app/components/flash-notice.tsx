@@ -10,6 +10,7 @@ const FLASH_TEXT: Record<FlashKind, { title: string; message?: string }> = {
   passwordUpdated: { title: "auth.toast.passwordUpdated.title", message: "auth.toast.passwordUpdated.message" },
   accountCreated: { title: "auth.toast.accountCreated.title", message: "auth.toast.accountCreated.message" },
   waitlistJoined: { title: "waitlist.joined.title", message: "waitlist.joined.message" },
+  waitlistConfirmSent: { title: "waitlist.confirmSent.title", message: "waitlist.confirmSent.message" },
   waitlistLeft: { title: "waitlist.left" },
   orderConfirmed: { title: "checkout.toast.orderConfirmed.title", message: "checkout.toast.orderConfirmed.message" },
   paymentReceived: { title: "checkout.toast.paymentReceived.title", message: "checkout.toast.paymentReceived.message" },

@@ -61,6 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     created = await createEvent(context.db, viewer, ready.input, uploads, {
       now: currentTime(),
       uploadsDir: context.config.uploadsDir,
+      siteUrl: context.config.publicUrl,
       publish: isPublishing,
     });
   } catch (error) {

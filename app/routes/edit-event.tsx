@@ -54,12 +54,16 @@ function formKindOf(event: Pick<EditableEvent, "status">): EventFormKind {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const eventId = staffEventId(params);
-  const event = await asEventStaff(() => getEventForEditing(context.db, viewer, eventId));
+  const event = await asEventStaff(() => getEventForEditing(context.db, viewer, eventId, currentTime()));
   const saved = new URL(request.url).searchParams.get("saved");
   return data(
     {
       event: { id: event.id, title: event.title, status: event.status, role: event.role },
       values: editableFormValues(event),
+      pendingInvitations: event.coOrganizerInvitations.map(({ email, expiresAt }) => ({
+        email,
+        expiresAt: expiresAt.toISOString(),
+      })),
       sold: ticketTypeSalesOf(event),
       saved: (SAVED_NOTICES as readonly string[]).includes(saved ?? "") ? (saved as SavedNotice) : null,
       choices: await eventFormChoices(context),
@@ -123,7 +127,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function EditEventPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { event, values, sold, saved, choices, formKey } = loaderData;
+  const { event, values, sold, saved, choices, formKey, pendingInvitations } = loaderData;
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8">
       <div className="flex flex-col gap-2">
@@ -162,6 +166,7 @@ export default function EditEventPage({ loaderData, actionData }: Route.Componen
           preview={actionData?.preview ?? null}
           sold={sold}
           choices={choices}
+          pendingInvitations={pendingInvitations}
         />
       )}
     </div>

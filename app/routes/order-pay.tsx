@@ -122,6 +122,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== "conflict") throw error;
     if (error.fields?.order === "hold_expired") return answer({ isReleased: true }, 409);
+    // Another tab or a second click is paying this order right now: it is charged once, by that one.
+    if (error.fields?.order === "payment_in_progress")
+      return answer({ problems: { form: "payment_in_progress" } }, 409);
     // Paid or released some other way meanwhile: the order page says which.
     throw redirect(orderPath(order.id, key));
   }

@@ -13,10 +13,18 @@ import { readSmallForm } from "#app/read-small-form";
 import { requireViewer } from "#app/require-viewer";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
-import { joinWaitlist, leaveWaitlist, listMyWaitlistEntries, type MyWaitlistEntry } from "#server/services/waitlist";
+import {
+  confirmWaitlistEntry,
+  joinWaitlist,
+  leaveWaitlist,
+  listMyWaitlistEntries,
+  type MyWaitlistEntry,
+} from "#server/services/waitlist";
 import type { Route } from "./+types/waitlist";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
+/** Our link tokens are 43 characters; anything far longer is not one of ours. */
+const MAX_TOKEN_LENGTH = 100;
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
@@ -28,8 +36,11 @@ export function meta({ matches }: Route.MetaArgs) {
  * asks to confirm leaving that place (a link never changes anything by itself). Leaving is for the
  * owner only: the account that joined, or the account whose confirmed e-mail the place was taken
  * with; a guest's place simply ends when its offer expires unpaid, or when they cancel the offer's order.
+ * `?confirm=<token>`, the link e-mailed to a guest who joined, asks to confirm the address with one
+ * button (mail programs open links to scan them: the link alone changes nothing).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const confirmToken = new URL(request.url).searchParams.get("confirm")?.slice(0, MAX_TOKEN_LENGTH) ?? null;
   const leave = new URL(request.url).searchParams.get("leave");
   if (leave !== null) requireViewer(request, context);
   const { viewer } = context;
@@ -37,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const leaveId = leave === null ? null : parseRecordId(leave);
   const leaving = entries?.find((entry) => entry.id === leaveId && entry.status === "waiting") ?? null;
   return data(
-    { entries, leaving: leaving && leaving.id, leaveNotFound: leave !== null && leaving === null },
+    { entries, leaving: leaving && leaving.id, leaveNotFound: leave !== null && leaving === null, confirmToken },
     { headers: PRIVATE },
   );
 }
@@ -56,6 +67,11 @@ type JoinAnswer = WaitlistFormResult & { eventId: number | null };
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request);
   if (form === "too_large" || form === null) return joinProblem("not_found", { name: "", email: "" }, null, 400);
+  if (form.get("intent") === "confirm") {
+    const token = String(form.get("token") ?? "").slice(0, MAX_TOKEN_LENGTH);
+    const confirmOutcome = await confirmWaitlistEntry(context.db, token, currentTime());
+    return data({ confirmOutcome }, { status: confirmOutcome === "done" ? 200 : 400, headers: PRIVATE });
+  }
   if (form.get("intent") === "leave") {
     const viewer = requireViewer(request, context);
     const entryId = parseRecordId(String(form.get("entryId") ?? ""));
@@ -88,19 +104,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     const isAboutPerson = issue.path[0] === "name" || issue.path[0] === "email";
     return joinProblem(isAboutPerson ? (issue.message as WaitlistProblem) : "not_found", values, eventId, 400);
   }
+  let isConfirmed: boolean;
   try {
-    await joinWaitlist(context.db, context.viewer, parsed.data, {
+    ({ isConfirmed } = await joinWaitlist(context.db, context.viewer, parsed.data, {
       now: currentTime(),
       language: negotiateLanguage(request),
       clientAddress: context.clientAddress,
-    });
+      siteUrl: context.config.publicUrl,
+    }));
   } catch (error) {
     if (!(error instanceof AppError) || error.code === "internal" || error.code === "unauthenticated") throw error;
     const problem = Object.values(error.fields ?? {})[0] as WaitlistProblem | undefined;
     return joinProblem(problem ?? "not_found", values, eventId, STATUS_OF[error.code]);
   }
   return redirect(`/events/${parsed.data.eventId}#tickets`, {
-    headers: { "Set-Cookie": flashCookie("waitlistJoined") },
+    // A guest's place counts once the address is confirmed from the e-mail just sent.
+    headers: { "Set-Cookie": flashCookie(isConfirmed ? "waitlistJoined" : "waitlistConfirmSent") },
   });
 }
 
@@ -119,7 +138,11 @@ function joinProblem(problem: WaitlistProblem, values: JoinAnswer["values"], eve
 
 export default function WaitlistPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { entries, leaving } = loaderData;
+  const { entries, leaving, confirmToken } = loaderData;
+  const confirmOutcome = actionData && "confirmOutcome" in actionData ? actionData.confirmOutcome : null;
+  if (confirmOutcome || confirmToken) {
+    return <ConfirmPlace token={confirmToken ?? ""} outcome={confirmOutcome} />;
+  }
   const joinAnswer = actionData && "problem" in actionData ? actionData : null;
   const leaveNotFound = loaderData.leaveNotFound || (actionData !== undefined && "leaveNotFound" in actionData);
   return (
@@ -167,6 +190,31 @@ export default function WaitlistPage({ loaderData, actionData }: Route.Component
   );
 }
 
+/** The e-mailed link's page: one button confirms the address, then says how it went. */
+function ConfirmPlace({ token, outcome }: { token: string; outcome: "done" | "invalid" | null }) {
+  const { t } = useTranslation();
+  const key = outcome === "done" ? "done" : outcome === "invalid" ? "invalid" : "ask";
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10">
+      <h1 className="text-2xl font-bold">{t(`waitlist.confirm.${key}Title`)}</h1>
+      <p role={outcome ? "status" : undefined}>{t(`waitlist.confirm.${key}`)}</p>
+      {outcome === null ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="confirm" />
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" className={buttonClasses("primary", "md", "w-full")}>
+            {t("waitlist.confirm.submit")}
+          </button>
+        </Form>
+      ) : (
+        <Link to="/events" className="font-medium text-primary underline underline-offset-2">
+          {t("waitlist.confirm.browse")}
+        </Link>
+      )}
+    </div>
+  );
+}
+
 function WaitlistPlace({ entry, isLeaving }: { entry: MyWaitlistEntry; isLeaving: boolean }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -188,6 +236,7 @@ function WaitlistPlace({ entry, isLeaving }: { entry: MyWaitlistEntry; isLeaving
       <p className="text-sm text-muted-foreground">
         {t("waitlist.page.joinedOn", { date: formatDate(new Date(entry.createdAt), entry.timeZone, language) })}
         {entry.position !== null && <> · {t("waitlist.page.position", { position: entry.position })}</>}
+        {entry.status === "waiting" && !entry.isConfirmed && <> · {t("waitlist.page.unconfirmed")}</>}
       </p>
       {entry.status === "offered" && entry.offerOrderId && (
         <p className="mt-2 text-sm">

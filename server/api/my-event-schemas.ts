@@ -75,7 +75,16 @@ const editableEvent = z.object({
   venue,
   ticketTypes: z.array(editableTicketType),
   sponsorIds: z.array(id),
-  coOrganizerEmails: z.array(z.string()),
+  coOrganizerEmails: z
+    .array(z.string())
+    .describe(
+      "Co-organizers' addresses and invited addresses not answered yet. PUT the list back to keep them; an " +
+        "address left out stops co-organizing (or has its invitation withdrawn), a new one is sent an invitation " +
+        "by e-mail, whether or not it has an account: the answer is the same.",
+    ),
+  coOrganizerInvitations: z
+    .array(z.object({ email: z.string(), expiresAt: instant }))
+    .describe("The invitations not answered yet: nobody is a co-organizer before accepting theirs."),
   images: z
     .array(
       z.object({
@@ -148,7 +157,8 @@ const EXAMPLE_EVENT = {
     },
   ],
   sponsorIds: [2],
-  coOrganizerEmails: ["ada@example.org"],
+  coOrganizerEmails: ["ada@example.org", "yonas@example.org"],
+  coOrganizerInvitations: [{ email: "yonas@example.org", expiresAt: "2026-11-27T18:00:00.000Z" }],
   images: [
     {
       position: 0,

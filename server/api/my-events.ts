@@ -91,6 +91,7 @@ export function createMyEventsApi() {
       const { id } = await createEvent(db, actor, event.data, [], {
         now,
         uploadsDir,
+        siteUrl: c.get("config").publicUrl,
         publish: flag.data.publish ?? false,
       });
       return { status: 201, body: { data: editableEventJson(await getEventForEditing(db, actor, id)) } };
@@ -263,6 +264,10 @@ export function editableEventJson(event: EditableEvent) {
     })),
     sponsorIds: event.sponsorIds,
     coOrganizerEmails: event.coOrganizerEmails,
+    coOrganizerInvitations: event.coOrganizerInvitations.map((invitation) => ({
+      email: invitation.email,
+      expiresAt: invitation.expiresAt.toISOString(),
+    })),
     images: event.images.map((image) => ({
       position: image.position,
       alt: image.alt,

@@ -41,7 +41,7 @@ import { CHECK_IN_OUTCOMES, type CheckInOutcome } from "#server/services/check-i
 import { COUNT_CAP } from "#server/services/event-search";
 import type { OrderChangeReason } from "#server/services/orders";
 import { TICKET_LOOKUP_LIMITS, TICKET_LOOKUP_LINK_MS, ticketLookupInputSchema } from "#server/services/ticket-lookup";
-import { WAITLIST_LIMITS } from "#server/services/waitlist";
+import { WAITLIST_CONFIRM_HOURS, WAITLIST_LIMITS } from "#server/services/waitlist";
 import { ANSWER_EXAMPLES } from "./answer-examples";
 import { PRIVATE_CACHE } from "./me";
 import { ORDER_TOKEN_HEADER } from "./orders";
@@ -528,11 +528,21 @@ const waitlistEntry = z
       .enum(WAITLIST_ENTRY_STATUSES)
       .describe(
         `waiting; offered (a ticket is held for ${WAITLIST_OFFER_HOURS} hours in the pending order offerOrderId); ` +
-          "purchased; expired (the offer ran out); left.",
+          "purchased; expired (the offer ran out, or the address was not confirmed in time); left.",
       ),
-    position: z.int().min(1).nullable().describe("Place in line while waiting, 1 being next; otherwise null."),
+    position: z
+      .int()
+      .min(1)
+      .nullable()
+      .describe("Place in line while waiting with a confirmed address, 1 being next; otherwise null."),
     offerOrderId: uuid.nullable(),
     offeredAt: instant.nullable(),
+    confirmed: z
+      .boolean()
+      .describe(
+        "Whether the address was confirmed (from the link e-mailed to it, or by joining signed in with it): " +
+          "only confirmed places are offered tickets.",
+      ),
     createdAt: instant,
   })
   .describe("A place in the line for a sold-out ticket type.");
@@ -1148,15 +1158,11 @@ const BUYER_ONLY = error("The caller may see the order but is not its buyer: an 
 });
 
 const CHECK_IN_ERRORS = {
-  "403": error("Not an organizer or co-organizer of the event (code forbidden).", {
-    forbidden: {
-      summary: "Not the event's staff",
-      value: problem("forbidden", "Only the event's organizers can check tickets in."),
-    },
-  }),
-  "404": error("No such event (code not_found).", {
-    not_found: { summary: "No such event", value: problem("not_found", "No such event.") },
-  }),
+  "404": error(
+    "No such event, or the caller is not its organizer or a co-organizer (code not_found): the same answer, " +
+      "so that nobody learns that a draft exists.",
+    { not_found: { summary: "No such event", value: problem("not_found", "No such event.") } },
+  ),
 };
 
 // ─── /my/events (my-events.ts) ─────────────────────────────────────────────────────────────────
@@ -1175,6 +1181,21 @@ const MY_EVENT_NOT_FOUND = {
     "No such event, or the caller neither organizes nor co-organizes it: both look the same (code not_found).",
     {
       not_found: { summary: "Not an event of yours", value: problem("not_found", "No event 142.") },
+    },
+  ),
+};
+
+const TOO_MANY_INVITATIONS = {
+  "429": error(
+    "The change would send more co-organizer invitations than one person may send in a day (code " +
+      "rate_limited, fields coOrganizerEmails: too_many_invitations). Nothing was changed.",
+    {
+      too_many_invitations: {
+        summary: "Too many invitations today",
+        value: problem("rate_limited", "At most 20 co-organizer invitations a day.", {
+          coOrganizerEmails: "too_many_invitations",
+        }),
+      },
     },
   ),
 };
@@ -1243,22 +1264,27 @@ function myEventPaths(): Record<string, OpenApiPathItem> {
           summary: "Create an event",
           description:
             "Creates an event as a draft, or published at once with publish: true. A person's first event makes " +
-            "them an organizer. Pictures are added afterwards with POST /my/events/{id}/images.",
+            "them an organizer. Pictures are added afterwards with POST /my/events/{id}/images. Each address in " +
+            "coOrganizerEmails is sent an invitation by e-mail (the same answer whether or not it has an account); " +
+            "its owner co-organizes once they accept it, signed in with that address.",
           tags,
           body: { schema: "EventCreateInput", example: { ...EXAMPLE_EVENT_INPUT, publish: false } },
           replayedStatuses: ["201"],
         },
         { status: "201", description: "The event as created.", schema: "EditableEventResponse" },
-        invalidEvent({
-          end_before_start: {
-            summary: "End before start",
-            value: problem("invalid", EVENT_BODY_SHAPE, { endsAt: "end_before_start" }),
-          },
-          unknown_category: {
-            summary: "No such category",
-            value: problem("invalid", "The event is not valid.", { categoryId: "unknown_category" }),
-          },
-        }),
+        {
+          ...invalidEvent({
+            end_before_start: {
+              summary: "End before start",
+              value: problem("invalid", EVENT_BODY_SHAPE, { endsAt: "end_before_start" }),
+            },
+            unknown_category: {
+              summary: "No such category",
+              value: problem("invalid", "The event is not valid.", { categoryId: "unknown_category" }),
+            },
+          }),
+          ...TOO_MANY_INVITATIONS,
+        },
       ),
     },
     "/my/events/venues": {
@@ -1302,7 +1328,8 @@ function myEventPaths(): Record<string, OpenApiPathItem> {
             "Replaces what is edited of an event (organizer or co-organizer); its pictures stay as they are. A " +
             "ticket type's quantity cannot go below what is sold or held, its price cannot go below what a current " +
             "ticket holder paid for one, and a type with orders cannot be removed. When a published event's date " +
-            "or venue changes, every ticket holder is e-mailed.",
+            "or venue changes, every ticket holder is e-mailed. A new address in coOrganizerEmails is invited by " +
+            "e-mail, one left out stops co-organizing or has its invitation withdrawn (the organizer only).",
           tags,
           parameters: withId(),
           body: { schema: "EventInput", example: EXAMPLE_EVENT_INPUT },
@@ -1321,6 +1348,7 @@ function myEventPaths(): Record<string, OpenApiPathItem> {
           }),
           ...MY_EVENT_NOT_FOUND,
           ...EVENT_IS_CANCELLED,
+          ...TOO_MANY_INVITATIONS,
         },
       ),
     },
@@ -1763,7 +1791,8 @@ function buildDocument(publicUrl: string): OpenApiDocument {
               "Pays a pending order while its tickets are held, for its buyer. payment.outcome says how it " +
               "went: paid (confirmed, tickets issued and e-mailed), declined (with declineReason; the order " +
               "is cancelled and its tickets go back on sale, so another card means a new order) or, with Stripe, redirect " +
-              "(send the buyer to redirectUrl; Stripe's webhook confirms the order). The sandbox provider needs " +
+              "(send the buyer to redirectUrl, the one Checkout page of this order while it is open; Stripe's " +
+              "webhook confirms the order). The sandbox provider needs " +
               "a card, except for a free ticket offered from a waitlist, which this confirms without one. " +
               `${IDEMPOTENCY_KEY_HEADER} as for POST /orders.`,
             tags: ["Orders"],
@@ -1797,16 +1826,28 @@ function buildDocument(publicUrl: string): OpenApiDocument {
             ),
             "403": BUYER_ONLY,
             ...ORDER_NOT_FOUND,
-            "409": error("The order cannot be paid (code conflict, fields order: hold_expired or not_pending).", {
-              hold_expired: {
-                summary: "The hold has expired",
-                value: orderConflict("hold_expired", "The order's hold has expired: its tickets went back on sale."),
+            "409": error(
+              "The order cannot be paid (code conflict, fields order: hold_expired, not_pending, or " +
+                "payment_in_progress while another payment of the same order is with the provider: one " +
+                "attempt per order reaches it at a time, and its outcome shows on the order).",
+              {
+                payment_in_progress: {
+                  summary: "Another payment of this order is under way",
+                  value: orderConflict(
+                    "payment_in_progress",
+                    "Another payment of this order is with the provider; its outcome shows on the order.",
+                  ),
+                },
+                hold_expired: {
+                  summary: "The hold has expired",
+                  value: orderConflict("hold_expired", "The order's hold has expired: its tickets went back on sale."),
+                },
+                not_pending: {
+                  summary: "Already paid, or cancelled",
+                  value: orderConflict("not_pending", "The order is confirmed, not waiting for payment."),
+                },
               },
-              not_pending: {
-                summary: "Already paid, or cancelled",
-                value: orderConflict("not_pending", "The order is confirmed, not waiting for payment."),
-              },
-            }),
+            ),
           },
         ),
       },
@@ -2027,7 +2068,10 @@ function buildDocument(publicUrl: string): OpenApiDocument {
               "Puts a name and an e-mail address in line for a sold-out ticket type of an upcoming event, " +
               "signed in or not (signed in, the place is also the person's). When tickets come free, the people " +
               `in line are offered one each, in order, by e-mail: it is held for them for ${WAITLIST_OFFER_HOURS} ` +
-              "hours in a pending order they can pay. One place per address and ticket type. At most " +
+              "hours in a pending order they can pay. Only a confirmed address is offered anything: unless the " +
+              "caller is signed in with that address, a link to confirm it is e-mailed, valid " +
+              `${WAITLIST_CONFIRM_HOURS} hours, after which the place lapses (joining again sends a new link). ` +
+              "One place per address and ticket type. At most " +
               `${WAITLIST_LIMITS.joinsPerAddress.limit} joins per address an hour and ` +
               `${WAITLIST_LIMITS.joinsPerClient.limit} per client in ` +
               `${WAITLIST_LIMITS.joinsPerClient.windowSeconds / 60} minutes.`,

@@ -92,7 +92,7 @@ export function createOrdersApi() {
       payment: envelope.data.payment ? cardSummary(card) : null,
     };
 
-    return answerIdempotently(c, request, async (db, key) => {
+    return answerIdempotently(c, request, async (db) => {
       const placed = await placeOrder(db, actor, order.data, { now, language, siteUrl });
       if (!envelope.data.payment || placed.order.status !== "pending") {
         return { status: 201, body: { data: orderJson(placed.order), accessToken: placed.accessToken } };
@@ -104,7 +104,6 @@ export function createOrdersApi() {
           orderId: placed.order.id,
           ...(card ? { card } : {}),
           ...returnUrls(siteUrl, placed.order.id, placed.accessToken),
-          ...(key ? { attemptKey: key } : {}),
         },
         { now, siteUrl },
       );
@@ -133,7 +132,7 @@ export function createOrdersApi() {
       throw new AppError("invalid", "A card is needed to pay this order.", { card: "card_required" });
     }
     const siteUrl = c.get("config").publicUrl;
-    return answerIdempotently(c, { card: cardSummary(card) }, async (db, key) => {
+    return answerIdempotently(c, { card: cardSummary(card) }, async (db) => {
       const paid = await payOrder(
         db,
         payments,
@@ -141,7 +140,6 @@ export function createOrdersApi() {
           orderId: order.id,
           ...(card ? { card } : {}),
           ...returnUrls(siteUrl, order.id, token),
-          ...(key ? { attemptKey: key } : {}),
         },
         { now, siteUrl },
       );

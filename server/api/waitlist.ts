@@ -56,6 +56,7 @@ export function createWaitlistApi() {
         now: currentTime(),
         language: parsed.data.language ?? languageFromHeader(c.req.header("Accept-Language")),
         clientAddress: clientAddress(c, c.get("config").auth.trustProxy),
+        siteUrl: c.get("config").publicUrl,
       },
     );
     return c.json({ data: waitlistEntryJson(entry) }, 201);
@@ -88,6 +89,7 @@ export function waitlistEntryJson(entry: WaitlistEntry) {
     position: entry.position,
     offerOrderId: entry.offerOrderId,
     offeredAt: entry.offeredAt?.toISOString() ?? null,
+    confirmed: entry.isConfirmed,
     createdAt: entry.createdAt.toISOString(),
   };
 }

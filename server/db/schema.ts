@@ -472,6 +472,42 @@ export const eventCoOrganizers = pgTable(
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 );
 
+/**
+ * An invitation to co-organize an event, sent by e-mail to an address (issue 16): nobody becomes a
+ * co-organizer (event_co_organizers) until the holder of that address, signed in with it, accepts.
+ * Pending while neither accepted nor withdrawn and not past `expires_at`; rows stay after that so the
+ * per-organizer limit counts every invitation sent (server/services/co-organizer-invitations.ts).
+ */
+export const coOrganizerInvitations = pgTable(
+  "co_organizer_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** Lower case, as the event form normalises it. */
+    email: text("email").notNull(),
+    invitedBy: uuid("invited_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The e-mail's language: the inviting organizer's at the time. */
+    language: text("language", { enum: ["en", "fr", "ar", "am"] })
+      .notNull()
+      .default("en"),
+    /** SHA-256 of the link's secret; the secret itself is only in the e-mail. */
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("co_organizer_invitations_event_idx").on(t.eventId),
+    index("co_organizer_invitations_inviter_idx").on(t.invitedBy, t.createdAt),
+    check("co_organizer_invitations_language_check", sql`${t.language} in ('en', 'fr', 'ar', 'am')`),
+  ],
+);
+
 export const organizerReputations = pgTable(
   "organizer_reputations",
   {
@@ -521,6 +557,11 @@ export const orders = pgTable(
     paymentReference: text("payment_reference"),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
+    /**
+     * While a payment attempt is with the provider: until when it holds the order (services/orders.ts,
+     * payOrder). Other attempts meanwhile are refused, so one order reaches the provider once at a time.
+     */
+    paymentClaimedUntil: timestamp("payment_claimed_until", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -685,6 +726,14 @@ export const waitlistEntries = pgTable(
       .default("waiting"),
     offerOrderId: uuid("offer_order_id").references(() => orders.id, { onDelete: "set null" }),
     offeredAt: timestamp("offered_at", { withTimezone: true }),
+    /**
+     * When the address was confirmed (its owner followed the e-mailed link, or joined signed in with it):
+     * only confirmed places are offered tickets. An unconfirmed place lapses at `confirm_expires_at`.
+     */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** SHA-256 of the confirmation link's secret, while unconfirmed. */
+    confirmTokenHash: text("confirm_token_hash").unique(),
+    confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

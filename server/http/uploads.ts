@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { Context } from "hono";
+import { isSampleDataImage } from "#server/db/seed/sample-image-files";
 import { ensureSampleImage } from "#server/images/sample-images";
 
 const UPLOAD_PATH = /^\/uploads\/((?:[a-z0-9-]+\/)*[A-Za-z0-9._-]+)$/;
@@ -12,6 +13,8 @@ const CONTENT_TYPES: Record<string, string> = { ".webp": "image/webp", ".mp4": "
 /**
  * Files under the uploads folder. Sample artwork is rendered the first time it is asked for and
  * kept on disk, which keeps the first start fast (rendering all of it takes longer than seeding).
+ * Only the artwork the sample data refers to: any other sample address is a 404 that writes nothing,
+ * or anyone could fill the disk by asking for made-up numbers.
  */
 export function serveUploads(uploadsDir: string) {
   return async (c: Context) => {
@@ -23,7 +26,10 @@ export function serveUploads(uploadsDir: string) {
     let file: string | null = path.join(uploadsDir, relative);
     if (!(await isFile(file))) {
       const sample = SAMPLE_FILE.exec(relative);
-      file = sample ? await ensureSampleImage(uploadsDir, sample[1]!, Number(sample[2])) : null;
+      file =
+        sample && isSampleDataImage(relative)
+          ? await ensureSampleImage(uploadsDir, sample[1]!, Number(sample[2]))
+          : null;
       if (!file) return c.notFound();
     }
     const { size } = await stat(file);

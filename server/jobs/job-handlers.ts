@@ -17,6 +17,11 @@ import { runRefundCancelledEventOrderJob } from "#server/services/event-cancella
 import { REFUND_CANCELLED_EVENT_ORDER_JOB } from "#server/services/order-jobs";
 import { sendDigestEmail } from "#server/mail/digest-email";
 import { SEND_NEWSLETTER_CONFIRMATION_JOB, sendNewsletterConfirmation } from "#server/mail/newsletter-email";
+import {
+  SEND_CO_ORGANIZER_INVITATION_JOB,
+  sendCoOrganizerInvitation,
+} from "#server/mail/co-organizer-invitation-email";
+import { SEND_WAITLIST_CONFIRMATION_JOB, sendWaitlistConfirmation } from "#server/mail/waitlist-confirmation-email";
 import { NEWSLETTER_SUBSCRIBE_JOB, runNewsletterSubscribeJob } from "#server/services/newsletter";
 import { UPDATE_REPUTATIONS_JOB, updateReputations } from "#server/services/reputations";
 import { queueWeeklyDigest, SEND_DIGEST_EMAIL_JOB, WEEKLY_DIGEST_JOB } from "#server/services/weekly-digest";
@@ -60,5 +65,7 @@ export function createJobHandlers({
     [SEND_DIGEST_EMAIL_JOB]: (job, { db, now }) => sendDigestEmail(db, mailer, job.payload, { siteUrl, now }),
     [NEWSLETTER_SUBSCRIBE_JOB]: (job, { db, now }) => runNewsletterSubscribeJob(db, job.payload, now, siteUrl),
     [SEND_NEWSLETTER_CONFIRMATION_JOB]: (job) => sendNewsletterConfirmation(mailer, job.payload, siteUrl),
+    [SEND_CO_ORGANIZER_INVITATION_JOB]: (job) => sendCoOrganizerInvitation(mailer, job.payload, siteUrl),
+    [SEND_WAITLIST_CONFIRMATION_JOB]: (job) => sendWaitlistConfirmation(mailer, job.payload, siteUrl),
   };
 }

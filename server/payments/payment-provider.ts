@@ -9,7 +9,7 @@ export interface PaymentProvider {
   readonly collectsCardOnSite: boolean;
   /**
    * Starts paying `amountCents` for an order. `card` is given exactly when collectsCardOnSite.
-   * `idempotencyKey` makes a retried call charge once (the order id and attempt).
+   * `idempotencyKey` makes a retried call charge once (one key per order: services/orders.ts).
    */
   startPayment(input: StartPaymentInput): Promise<PaymentOutcome>;
   /**
@@ -38,6 +38,12 @@ export interface StartPaymentInput {
   returnUrl: string;
   cancelUrl: string;
   idempotencyKey: string;
+  /**
+   * The reference of this order's earlier attempt that sent the buyer to the provider's page (Stripe),
+   * if any: while that page is still open it is offered again instead of a second one, so an order has
+   * one page to pay on.
+   */
+  previousReference?: string;
 }
 
 export type PaymentOutcome =

@@ -89,6 +89,10 @@ export function createStripeProvider({
       const { Stripe, stripe } = await loading;
       let session: Stripe.Checkout.Session;
       try {
+        // The buyer comes back to pay (another tab, a second click): the page already opened for the
+        // order is the one to pay on while it is open. Two open pages could both be paid.
+        const previous = input.previousReference ? await openSession(Stripe, stripe, input.previousReference) : null;
+        if (previous) return { kind: "redirect", url: previous.url, reference: previous.id };
         session = await stripe.checkout.sessions.create(
           {
             mode: "payment",
@@ -189,6 +193,21 @@ export function createStripeProvider({
 }
 
 type StripeModule = typeof Stripe;
+
+/** The Checkout Session `id` if Stripe still offers it for paying; null when it ended or is unknown. */
+async function openSession(
+  Stripe: StripeModule,
+  stripe: Stripe,
+  id: string,
+): Promise<{ id: string; url: string } | null> {
+  try {
+    const session = await stripe.checkout.sessions.retrieve(id);
+    return session.status === "open" && session.url ? { id: session.id, url: session.url } : null;
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+    throw error;
+  }
+}
 
 /** Stripe's failures a buyer can simply try again after: its servers, the network, its rate limit. */
 function isTransient(Stripe: StripeModule, error: unknown): boolean {

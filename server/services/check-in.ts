@@ -52,7 +52,7 @@ export interface CheckInSummary {
 
 /**
  * Admits the ticket with `code` to event `eventId`, once. Only the event's organizer and
- * co-organizers may (forbidden otherwise; not_found for an unknown event). Every answer about a code
+ * co-organizers may (not_found for anyone else, as for an unknown event). Every answer about a code
  * is an outcome, not an error: the door needs to see why a ticket is refused.
  *
  * Admission is one conditional UPDATE: of two doors scanning the same ticket at the same instant,
@@ -146,8 +146,8 @@ export async function getCheckInSummary(db: Database, actor: Actor, eventId: num
 }
 
 /**
- * The event, when `actor` organizes or co-organizes it. An unknown event is not_found; anyone else
- * is forbidden (pages turn that into a 404 so as not to show that the tools exist).
+ * The event, when `actor` organizes or co-organizes it. Anyone else gets not_found, as for an event
+ * that does not exist: a draft's existence is its organizers' business (issue 16).
  */
 async function requireEventStaff(db: Database, actor: Actor, eventId: number): Promise<CheckInSummary["event"]> {
   const [row] = await db
@@ -167,9 +167,8 @@ async function requireEventStaff(db: Database, actor: Actor, eventId: number): P
       and(eq(eventCoOrganizers.eventId, events.id), eq(eventCoOrganizers.userId, actor.userId)),
     )
     .where(eq(events.id, eventId));
-  if (!row) throw new AppError("not_found", "No such event.");
-  if (row.organizerId !== actor.userId && row.coOrganizerId === null) {
-    throw new AppError("forbidden", "Only the event's organizers can check tickets in.");
+  if (!row || (row.organizerId !== actor.userId && row.coOrganizerId === null)) {
+    throw new AppError("not_found", "No such event.");
   }
   return {
     id: row.id,

@@ -12,13 +12,20 @@ import {
   profiles,
   sponsors,
   ticketTypes,
-  users,
   venues,
 } from "#server/db/schema";
 import { AppError } from "#server/errors";
 import type { EventImageUpload } from "#server/images/event-images";
 import { enqueueEventChangeEmails, type EventChange } from "#server/mail/event-change-emails";
 import type { Actor } from "./actor";
+import {
+  applyTeam,
+  changesTeam,
+  planTeam,
+  refuseTooManyInvitations,
+  teamOf,
+  type PendingInvitation,
+} from "./co-organizer-invitations";
 import { paidUnitPricesByType, soldTicketsByType } from "./event-orders";
 import { eventRoleOf, type EventRole } from "./event-role";
 import {
@@ -92,7 +99,10 @@ export interface EditableEvent {
   venue: typeof venues.$inferSelect;
   ticketTypes: EditableTicketType[];
   sponsorIds: number[];
+  /** Co-organizers' addresses and invited ones not answered yet: the list the form edits. */
   coOrganizerEmails: string[];
+  /** Of those, the invitations still waiting for an answer. */
+  coOrganizerInvitations: PendingInvitation[];
   images: { position: number; storageKey: string; widths: number[]; alt: string }[];
 }
 
@@ -158,11 +168,11 @@ function refuseCancelled(status: string) {
 }
 
 /**
- * What the input names that only the database can vouch for: the category, an existing venue,
- * sponsors and co-organizers (existing accounts, by address; the organizer listing themselves is
- * ignored). Returns the co-organizers' user ids.
+ * What the input names that only the database can vouch for: the category, an existing venue and
+ * sponsors. Co-organizers are addresses that get an invitation (co-organizer-invitations.ts): whether
+ * an account has one is never checked here, so the answer cannot tell.
  */
-async function checkReferences(tx: Tx, input: EventInput, organizerId: string, fields: Fields): Promise<string[]> {
+async function checkReferences(tx: Tx, input: EventInput, fields: Fields): Promise<void> {
   const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
   if (!category) fields.categoryId = "unknown_category";
   if ("id" in input.venue) {
@@ -176,19 +186,6 @@ async function checkReferences(tx: Tx, input: EventInput, organizerId: string, f
       if (!known.has(id)) fields[`sponsorIds.${index}`] ??= "unknown_sponsor";
     });
   }
-  if (input.coOrganizerEmails.length === 0) return [];
-  const people = await tx
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(inArray(sql`lower(${users.email})`, input.coOrganizerEmails));
-  const byEmail = new Map(people.map((person) => [person.email.toLowerCase(), person.id]));
-  const ids: string[] = [];
-  input.coOrganizerEmails.forEach((email, index) => {
-    const id = byEmail.get(email);
-    if (!id) fields[`coOrganizerEmails.${index}`] ??= "unknown_user";
-    else if (id !== organizerId) ids.push(id);
-  });
-  return ids;
 }
 
 async function venueIdFor(tx: Tx, input: EventInput): Promise<number> {
@@ -227,28 +224,26 @@ function refusePastPublication(endsAt: Date, now: Date) {
   if (endsAt.getTime() <= now.getTime()) throw refuse({ endsAt: "in_the_past" }, "The event has already ended.");
 }
 
-async function replaceLinks(tx: Tx, eventId: number, sponsorIds: number[], coOrganizerIds: string[]) {
+async function replaceSponsors(tx: Tx, eventId: number, sponsorIds: number[]) {
   await tx.delete(eventSponsors).where(eq(eventSponsors.eventId, eventId));
-  await tx.delete(eventCoOrganizers).where(eq(eventCoOrganizers.eventId, eventId));
   if (sponsorIds.length > 0) {
     await tx.insert(eventSponsors).values(sponsorIds.map((sponsorId) => ({ eventId, sponsorId })));
-  }
-  if (coOrganizerIds.length > 0) {
-    await tx.insert(eventCoOrganizers).values(coOrganizerIds.map((userId) => ({ eventId, userId })));
   }
 }
 
 /**
  * Creates an event, as a draft or published at once, with its ticket types, venue (an existing one
- * or a new one), sponsors, co-organizers and up to 3 pictures (`images`, in order). A person's first
- * event makes them an organizer. Errors: invalid with fields (EVENT_PROBLEMS words).
+ * or a new one), sponsors and up to 3 pictures (`images`, in order); each co-organizer address is
+ * sent an invitation. A person's first event makes them an organizer. Errors: invalid with fields
+ * (EVENT_PROBLEMS words); rate_limited { coOrganizerEmails: too_many_invitations }.
  */
 export async function createEvent(
   db: Database,
   actor: Actor,
   input: EventInput,
   images: readonly EventImageUpload[],
-  context: AuthoringContext & { publish: boolean },
+  /** siteUrl: for the links in co-organizer invitations. */
+  context: AuthoringContext & { publish: boolean; siteUrl: string },
 ): Promise<{ id: number }> {
   const event = parseInput(input);
   if (images.length > MAX_EVENT_IMAGES) throw refuse({ images: "too_many_images" });
@@ -256,8 +251,10 @@ export async function createEvent(
   try {
     return await db.transaction(async (tx) => {
       const fields: Fields = {};
-      const coOrganizerIds = await checkReferences(tx, event, actor.userId, fields);
+      await checkReferences(tx, event, fields);
       if (Object.keys(fields).length > 0) throw refuse(fields);
+      const team = await planTeam(tx, null, event.coOrganizerEmails, actor.userId, context.now);
+      await refuseTooManyInvitations(tx, actor.userId, team, context.now);
       if (context.publish) refusePastPublication(event.endsAt, context.now);
       const venueId = await venueIdFor(tx, event);
       const [row] = await tx
@@ -275,7 +272,8 @@ export async function createEvent(
       await tx
         .insert(ticketTypes)
         .values(event.ticketTypes.map((type, position) => ({ eventId, ...ticketTypeColumnsOf(type, position) })));
-      await replaceLinks(tx, eventId, event.sponsorIds, coOrganizerIds);
+      await replaceSponsors(tx, eventId, event.sponsorIds);
+      await applyTeam(tx, eventId, team, { inviterId: actor.userId, now: context.now, siteUrl: context.siteUrl });
       await insertImageRows(tx, eventId, stored);
       await tx
         .update(profiles)
@@ -303,7 +301,8 @@ async function insertImageRows(tx: Tx, eventId: number, images: readonly StoredI
  * venue changes, every holder of a confirmed order is e-mailed (in their order's language) by a job
  * queued in the same transaction. With `publish`, a draft is also put on sale in that transaction (as
  * publishEvent: not once it has ended), so a refused publication saves nothing either. Only the
- * organizer changes who co-organizes (`coOrganizerEmails: organizer_only` for a co-organizer).
+ * organizer changes who co-organizes (`coOrganizerEmails: organizer_only` for a co-organizer): an
+ * address left out stops co-organizing or has its invitation withdrawn, a new one is invited.
  */
 export async function updateEvent(
   db: Database,
@@ -328,14 +327,14 @@ export async function updateEvent(
       const { event: current, role } = await findManagedEvent(tx, actor, eventId);
       refuseCancelled(current.status);
       const fields: Fields = {};
-      const coOrganizerIds = await checkReferences(tx, event, current.organizerId, fields);
+      await checkReferences(tx, event, fields);
+      const team = await planTeam(tx, eventId, event.coOrganizerEmails, current.organizerId, context.now);
       // Who manages the event is the organizer's choice: a co-organizer edits all else, not the team.
-      if (role !== "organizer" && !(await isSameTeam(tx, eventId, coOrganizerIds))) {
-        fields.coOrganizerEmails = "organizer_only";
-      }
+      if (role !== "organizer" && changesTeam(team)) fields.coOrganizerEmails = "organizer_only";
       const plan = await planTicketTypes(tx, eventId, event, fields);
       const imagePlan = images === null ? null : await planImages(tx, eventId, images, stored, fields);
       if (Object.keys(fields).length > 0) throw refuse(fields);
+      await refuseTooManyInvitations(tx, actor.userId, team, context.now);
 
       const venueId = await venueIdFor(tx, event);
       await tx
@@ -343,7 +342,8 @@ export async function updateEvent(
         .set({ ...eventColumnsOf(event), venueId, updatedAt: context.now })
         .where(eq(events.id, eventId));
       await applyTicketTypes(tx, eventId, event, plan);
-      await replaceLinks(tx, eventId, event.sponsorIds, coOrganizerIds);
+      await replaceSponsors(tx, eventId, event.sponsorIds);
+      await applyTeam(tx, eventId, team, { inviterId: actor.userId, now: context.now, siteUrl: context.siteUrl });
       if (imagePlan) {
         await tx.delete(eventImages).where(eq(eventImages.eventId, eventId));
         await insertImageRows(tx, eventId, imagePlan.images);
@@ -363,16 +363,6 @@ export async function updateEvent(
     throw error;
   }
   await removeUnusedImageFiles(db, context.uploadsDir, removed);
-}
-
-/** Whether `coOrganizerIds` are exactly the event's co-organizers now. */
-async function isSameTeam(tx: Tx, eventId: number, coOrganizerIds: readonly string[]): Promise<boolean> {
-  const rows = await tx
-    .select({ userId: eventCoOrganizers.userId })
-    .from(eventCoOrganizers)
-    .where(eq(eventCoOrganizers.eventId, eventId));
-  const current = new Set(rows.map((row) => row.userId));
-  return current.size === new Set(coOrganizerIds).size && coOrganizerIds.every((id) => current.has(id));
 }
 
 /** What changed that ticket holders must hear about: the start or end, the place, or both. */
@@ -596,22 +586,33 @@ export async function duplicateEvent(db: Database, actor: Actor, eventId: number
         })),
       );
     }
-    await replaceLinks(
+    await replaceSponsors(
       tx,
       copyId,
       links.map((link) => link.sponsorId),
-      helpers.map((helper) => helper.userId),
     );
+    // The copy keeps the team that accepted to run the original; pending invitations stay with it.
+    if (helpers.length > 0) {
+      await tx.insert(eventCoOrganizers).values(helpers.map((helper) => ({ eventId: copyId, userId: helper.userId })));
+    }
     if (images.length > 0) await tx.insert(eventImages).values(images.map((image) => ({ ...image, eventId: copyId })));
     return { id: copyId };
   });
 }
 
-/** Everything the edit form shows of an event, for its organizer or a co-organizer. */
-export async function getEventForEditing(db: Database, actor: Actor, eventId: number): Promise<EditableEvent> {
+/**
+ * Everything the edit form shows of an event, for its organizer or a co-organizer; invitations are
+ * pending as of `now`.
+ */
+export async function getEventForEditing(
+  db: Database,
+  actor: Actor,
+  eventId: number,
+  now = new Date(),
+): Promise<EditableEvent> {
   return db.transaction(async (tx) => {
     const { event, role } = await findManagedEvent(tx, actor, eventId);
-    const [venueRows, types, ordered, sponsorRows, helperRows, imageRows, sold, paidPrices] = await Promise.all([
+    const [venueRows, types, ordered, sponsorRows, team, imageRows, sold, paidPrices] = await Promise.all([
       tx.select().from(venues).where(eq(venues.id, event.venueId)),
       tx
         .select()
@@ -624,12 +625,7 @@ export async function getEventForEditing(db: Database, actor: Actor, eventId: nu
         .innerJoin(ticketTypes, eq(ticketTypes.id, orderItems.ticketTypeId))
         .where(eq(ticketTypes.eventId, eventId)),
       tx.select({ id: eventSponsors.sponsorId }).from(eventSponsors).where(eq(eventSponsors.eventId, eventId)),
-      tx
-        .select({ email: users.email })
-        .from(eventCoOrganizers)
-        .innerJoin(users, eq(users.id, eventCoOrganizers.userId))
-        .where(eq(eventCoOrganizers.eventId, eventId))
-        .orderBy(asc(users.email)),
+      teamOf(tx, eventId, now),
       tx.select().from(eventImages).where(eq(eventImages.eventId, eventId)).orderBy(asc(eventImages.position)),
       soldTicketsByType(tx, eventId),
       paidUnitPricesByType(tx, eventId),
@@ -662,7 +658,8 @@ export async function getEventForEditing(db: Database, actor: Actor, eventId: nu
         salesEndAt: type.salesEndAt,
       })),
       sponsorIds: sponsorRows.map((row) => row.id).sort((a, b) => a - b),
-      coOrganizerEmails: helperRows.map((row) => row.email.toLowerCase()),
+      coOrganizerEmails: [...team.coOrganizerEmails, ...team.pending.map((invitation) => invitation.email)],
+      coOrganizerInvitations: team.pending,
       images: imageRows.map(({ position, storageKey, widths, alt }) => ({ position, storageKey, widths, alt })),
     };
   });

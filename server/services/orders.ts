@@ -1,5 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { isTicketTypeOnSale } from "#domain/sales-window";
 import type { Language } from "#domain/language";
@@ -41,6 +40,7 @@ export { newTicketCode, type OrderChangeReason } from "./order-changes";
 export type OrderConflict =
   | "hold_expired"
   | "not_pending"
+  | "payment_in_progress"
   | "event_started"
   | "paid_order"
   | "not_cancellable"
@@ -200,9 +200,21 @@ export async function placeOrder(
 }
 
 /**
+ * How long one payment attempt may hold an order while it is with the provider: longer than the
+ * provider's slowest answer (Stripe: 20 s, retried twice), short enough that an attempt whose process
+ * died does not block the buyer for long. A later attempt uses the same idempotency key, so the
+ * provider answers it as it answered the lost one.
+ */
+export const PAYMENT_CLAIM_MS = 2 * 60_000;
+
+/**
  * Pays a pending order through the provider. The caller has checked that the person may (the buyer).
- * `attemptKey` names this attempt to the provider (with the order id): a retried request that passes
- * the same key is charged once; without one, every call is a new attempt.
+ *
+ * One attempt per order reaches the provider at a time: the attempt first claims the order (a
+ * committed update that only applies to a pending order no other attempt holds), calls the provider
+ * outside any transaction, then lets go. Attempts meanwhile are refused with conflict
+ * { order: payment_in_progress }. The provider's idempotency key is the order's, not the request's,
+ * so even an attempt after a lost answer is charged once.
  *
  * Paid ⇒ confirmed, tickets issued and the confirmation e-mail queued, in one transaction whose
  * update only applies to a still-pending order, so two confirmations can never issue tickets twice.
@@ -210,13 +222,13 @@ export async function placeOrder(
  * releases the hold); the buyer starts a new order to try another card. Redirect
  * (Stripe) ⇒ the buyer pays on the provider's page; its webhook confirms (confirmProviderPayment).
  *
- * Errors: not_found; conflict { order: not_pending | hold_expired }; invalid { card } when the
- * provider takes a card on our page and none was given.
+ * Errors: not_found; conflict { order: not_pending | hold_expired | payment_in_progress }; invalid
+ * { card } when the provider takes a card on our page and none was given.
  */
 export async function payOrder(
   db: Database,
   provider: PaymentProvider,
-  input: { orderId: string; card?: CardInput; returnUrl: string; cancelUrl: string; attemptKey?: string },
+  input: { orderId: string; card?: CardInput; returnUrl: string; cancelUrl: string },
   context: { now: Date; siteUrl: string },
 ): Promise<{
   order: OrderDetail;
@@ -245,6 +257,57 @@ export async function payOrder(
     throw new AppError("invalid", "A card is needed to pay this order.", { card: "card_required" });
   }
 
+  const claim = await claimPayment(db, orderId, now);
+  try {
+    return await payClaimedOrder(db, provider, order, claim, input, context);
+  } finally {
+    await db
+      .update(orders)
+      .set({ paymentClaimedUntil: null })
+      .where(and(eq(orders.id, orderId), eq(orders.paymentClaimedUntil, claim.until)));
+  }
+}
+
+/**
+ * Takes the order for one payment attempt, or says why not. The update is its own statement, committed
+ * before the provider is called: no transaction stays open during the call.
+ */
+async function claimPayment(
+  db: Database,
+  orderId: string,
+  now: Date,
+): Promise<{ until: Date; provider: string | null; reference: string | null }> {
+  const until = new Date(now.getTime() + PAYMENT_CLAIM_MS);
+  const [claimed] = await db
+    .update(orders)
+    .set({ paymentClaimedUntil: until })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, "pending"),
+        or(isNull(orders.paymentClaimedUntil), lte(orders.paymentClaimedUntil, now)),
+      ),
+    )
+    .returning({ provider: orders.paymentProvider, reference: orders.paymentReference });
+  if (claimed) return { until, ...claimed };
+  const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  if (current && current.status !== "pending") throw notPending(current.status);
+  throw conflict(
+    "payment_in_progress",
+    "Another payment of this order is with the provider; its outcome shows on the order.",
+  );
+}
+
+async function payClaimedOrder(
+  db: Database,
+  provider: PaymentProvider,
+  order: OrderDetail,
+  claim: { provider: string | null; reference: string | null },
+  input: { card?: CardInput; returnUrl: string; cancelUrl: string },
+  context: { now: Date; siteUrl: string },
+): ReturnType<typeof payOrder> {
+  const orderId = order.id;
+  const { now } = context;
   const outcome = await provider.startPayment({
     orderId,
     amountCents: order.totalCents,
@@ -253,7 +316,8 @@ export async function payOrder(
     ...(input.card ? { card: input.card } : {}),
     returnUrl: input.returnUrl,
     cancelUrl: input.cancelUrl,
-    idempotencyKey: `${orderId}:${input.attemptKey ?? randomUUID()}`,
+    idempotencyKey: `${orderId}:payment`,
+    ...(claim.provider === provider.name && claim.reference ? { previousReference: claim.reference } : {}),
   });
 
   if (outcome.kind === "declined") {
@@ -262,7 +326,7 @@ export async function payOrder(
   }
 
   if (outcome.kind === "redirect") {
-    // The webhook finds the order by this reference; a newer attempt's reference replaces an older one.
+    // The webhook finds the order by this reference.
     await db
       .update(orders)
       .set({ paymentProvider: provider.name, paymentReference: outcome.reference, updatedAt: now })

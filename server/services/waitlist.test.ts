@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WAITLIST_OFFER_HOURS } from "#domain/order";
@@ -7,15 +8,18 @@ import { AppError } from "#server/errors";
 import { createSandboxProvider } from "#server/payments/sandbox-provider";
 import { insertEventWithTicketTypes, insertUser } from "#tests/support/ticket-factories";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
+import { waitlistConfirmationToken } from "#tests/support/waitlist-confirmation";
 import { isOrderAccessToken } from "./order-access";
 import { OFFER_RELEASED_TICKETS_JOB } from "./order-jobs";
 import { payOrder, releaseExpiredHold } from "./orders";
 import {
+  confirmWaitlistEntry,
   joinWaitlist,
   leaveWaitlist,
   listMyWaitlistEntries,
   offerReleasedTickets,
   settleOffers,
+  WAITLIST_CONFIRM_HOURS,
   WAITLIST_LIMITS,
 } from "./waitlist";
 
@@ -32,7 +36,7 @@ afterAll(() => handle?.close());
 /** Each join from a client address of its own, so the per-client limit stays out of the way. */
 function context(now = new Date()) {
   clientNumber += 1;
-  return { now, language: "en" as const, clientAddress: `192.0.2.${clientNumber}` };
+  return { now, language: "en" as const, clientAddress: `192.0.2.${clientNumber}`, siteUrl: "http://localhost:3000" };
 }
 
 async function soldOutType(options: { priceCents?: number; quantity?: number; startsAt?: Date } = {}) {
@@ -44,13 +48,15 @@ async function soldOutType(options: { priceCents?: number; quantity?: number; st
   return { eventId: made.eventId, ticketTypeId: made.ticketTypeIds[0]!, organizerId: made.organizerId };
 }
 
-function join(type: { eventId: number; ticketTypeId: number }, who: string, now = new Date()) {
-  return joinWaitlist(
-    handle.db,
-    null,
-    { ...type, name: who, email: `${who.toLowerCase()}-${clientNumber}@example.com` },
-    context(now),
-  );
+/**
+ * A person joins signed in with their own confirmed address, which puts them in line at once (a guest
+ * confirms from the e-mailed link first: see "asks a guest to confirm the address").
+ */
+async function join(type: { eventId: number; ticketTypeId: number }, who: string, now = new Date()) {
+  const person = await insertUser(handle.db, {
+    email: `${who.toLowerCase()}-${clientNumber}-${randomUUID().slice(0, 6)}@example.com`,
+  });
+  return joinWaitlist(handle.db, { userId: person.userId }, { ...type, name: who, email: person.email }, context(now));
 }
 
 /** What releasing seats does (H1's cancel, refund and hold expiry): the counter goes down by `count`. */
@@ -126,16 +132,20 @@ describe(`joining a waitlist on the ${testDatabaseKind()} database`, () => {
   it("gives one place per address and ticket type, whatever the case typed, until that place ends", async () => {
     const type = await soldOutType();
     const first = await joinWaitlist(handle.db, null, { ...type, name: "Ada", email: "ada@example.com" }, context());
+    expect(
+      await confirmWaitlistEntry(handle.db, await waitlistConfirmationToken(handle.db, "ada@example.com"), new Date()),
+    ).toBe("done");
     const again = await problemOf(
       joinWaitlist(handle.db, null, { ...type, name: "Ada", email: "ADA@example.com".toLowerCase() }, context()),
     );
     expect(again).toEqual({ code: "conflict", fields: { email: "already_waiting" } });
     // Two at once: the unique index lets exactly one in.
     const other = await soldOutType();
-    const cy = { ...other, name: "Cy", email: `cy-${Date.now()}@example.com` };
+    const person = await insertUser(handle.db, { email: `cy-${Date.now()}@example.com` });
+    const cy = { ...other, name: "Cy", email: person.email };
     const outcomes = await Promise.allSettled([
-      joinWaitlist(handle.db, null, cy, context()),
-      joinWaitlist(handle.db, null, cy, context()),
+      joinWaitlist(handle.db, person, cy, context()),
+      joinWaitlist(handle.db, person, cy, context()),
     ]);
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
     // Once the place has ended, the address may join again.
@@ -295,10 +305,56 @@ describe(`offers of released tickets on the ${testDatabaseKind()} database`, () 
     ]);
   });
 
+  it("asks a guest to confirm the address: nothing is held for an unconfirmed place, which lapses", async () => {
+    const type = await soldOutType();
+    const email = `guest-${randomUUID().slice(0, 8)}@example.com`;
+    const entry = await joinWaitlist(handle.db, null, { ...type, name: "Gus", email }, context());
+    expect(entry).toMatchObject({ status: "waiting", isConfirmed: false, position: null });
+    const token = await waitlistConfirmationToken(handle.db, email);
+
+    // A ticket freed now is not held for an address nobody confirmed.
+    await freeSeats(type.ticketTypeId, 1);
+    expect(await offerReleasedTickets(handle.db, type.ticketTypeId, new Date(), SITE)).toEqual({ offered: 0 });
+    expect(await confirmWaitlistEntry(handle.db, token, new Date())).toBe("done");
+    expect(await offerReleasedTickets(handle.db, type.ticketTypeId, new Date(), SITE)).toEqual({ offered: 1 });
+    expect(await confirmWaitlistEntry(handle.db, token, new Date())).toBe("invalid");
+
+    // Unconfirmed for a day: the place lapses, its link with it.
+    const other = await soldOutType();
+    const late = `late-${randomUUID().slice(0, 8)}@example.com`;
+    await joinWaitlist(handle.db, null, { ...other, name: "Lou", email: late }, context());
+    const dayLater = new Date(Date.now() + (WAITLIST_CONFIRM_HOURS + 1) * HOUR_MS);
+    expect(await confirmWaitlistEntry(handle.db, await waitlistConfirmationToken(handle.db, late), dayLater)).toBe(
+      "invalid",
+    );
+    await join(other, "Max", dayLater);
+    const entries = await entriesOf(other.ticketTypeId);
+    expect(entries.map((row) => [row.email, row.status])).toEqual([
+      [late, "expired"],
+      [expect.stringMatching(/^max-/), "waiting"],
+    ]);
+  });
+
+  it("limits joins per client: one client cannot put a line of made-up addresses in place", async () => {
+    const type = await soldOutType();
+    const client = { ...context(), clientAddress: "198.51.100.77" };
+    for (let index = 0; index < WAITLIST_LIMITS.joinsPerClient.limit; index += 1) {
+      await joinWaitlist(handle.db, null, { ...type, name: "Fake", email: `fake-${index}@example.com` }, client);
+    }
+    const refused = await problemOf(
+      joinWaitlist(handle.db, null, { ...type, name: "Fake", email: "fake-more@example.com" }, client),
+    );
+    expect(refused).toEqual({ code: "rate_limited", fields: { email: "too_many_attempts" } });
+    expect(WAITLIST_LIMITS.joinsPerClient.limit).toBeLessThan(28);
+  });
+
   it("let someone whose offer lapsed join the line again, at its end", async () => {
     const type = await soldOutType();
     const email = `again-${Date.now()}@example.com`;
     await joinWaitlist(handle.db, null, { ...type, name: "Ada", email }, context());
+    expect(await confirmWaitlistEntry(handle.db, await waitlistConfirmationToken(handle.db, email), new Date())).toBe(
+      "done",
+    );
     await join(type, "Ben");
     await freeSeats(type.ticketTypeId, 1);
     await offerReleasedTickets(handle.db, type.ticketTypeId, new Date(), SITE);
@@ -309,10 +365,14 @@ describe(`offers of released tickets on the ${testDatabaseKind()} database`, () 
     await endOffer(ada!.offerOrderId!, "expired");
     // The freed ticket is taken again (Ben's offer, when the job runs): sold out once more.
     await handle.db.update(ticketTypes).set({ sold: 2 }).where(eq(ticketTypes.id, type.ticketTypeId));
-    await expect(joinWaitlist(handle.db, null, { ...type, name: "Ada", email }, context())).resolves.toMatchObject({
-      status: "waiting",
-      position: 2,
+    await joinWaitlist(handle.db, null, { ...type, name: "Ada", email }, context());
+    expect(await confirmWaitlistEntry(handle.db, await waitlistConfirmationToken(handle.db, email), new Date())).toBe(
+      "done",
+    );
+    const [again] = await listMyWaitlistEntries(handle.db, {
+      userId: (await insertUser(handle.db, { email })).userId,
     });
+    expect(again).toMatchObject({ status: "waiting", position: 2 });
   });
 
   it("end an offer's hold with the event, when the event ends sooner than the offer would", async () => {
@@ -343,7 +403,9 @@ describe(`people's own waitlist places on the ${testDatabaseKind()} database`, (
 
     const mine = await listMyWaitlistEntries(handle.db, ada);
     expect(mine.map((entry) => entry.id)).toEqual([asGuest.id, byAccount.id]);
-    expect(mine[0]).toMatchObject({ ticketTypeName: "General", status: "waiting", position: 1 });
+    // The guest's place waits for its address to be confirmed: not in line yet.
+    expect(mine[0]).toMatchObject({ ticketTypeName: "General", status: "waiting", isConfirmed: false, position: null });
+    expect(mine[1]).toMatchObject({ status: "waiting", isConfirmed: false });
     expect(await listMyWaitlistEntries(handle.db, stranger)).toEqual([]);
 
     expect(await problemOf(leaveWaitlist(handle.db, stranger, byAccount.id))).toMatchObject({ code: "not_found" });

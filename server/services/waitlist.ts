@@ -1,14 +1,16 @@
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Language } from "#domain/language";
 import { WAITLIST_OFFER_HOURS } from "#domain/order";
 import { WAITLIST_PROBLEMS, type WaitlistEntryStatus, type WaitlistJoinInput } from "#domain/waitlist";
+import { hashToken, isWellFormedToken, randomToken } from "#server/auth/secrets";
 import { hit } from "#server/auth/throttle";
 import type { Database } from "#server/db/client";
 import { events, orderItems, orders, ticketTypes, users, waitlistEntries } from "#server/db/schema";
 import { AppError } from "#server/errors";
 import { enqueueJob } from "#server/jobs/enqueue-job";
 import { enqueueOrderEmail } from "#server/mail/order-emails";
+import { SEND_WAITLIST_CONFIRMATION_JOB } from "#server/mail/waitlist-confirmation-email";
 import type { Actor } from "./actor";
 import { issueOrderAccessToken } from "./order-access";
 import { recordChange } from "./order-changes";
@@ -17,15 +19,18 @@ import { RELEASE_ORDER_HOLD_JOB } from "./order-jobs";
 const OFFER_HOLD_MS = WAITLIST_OFFER_HOURS * 60 * 60 * 1000;
 
 /**
- * Joining sends nothing yet costs a row and, later, an e-mail to the address given: enough for any
- * person, too few to fill a stranger's inbox with offers or the table with rows.
+ * Joining costs a row and, unless the person is signed in with the address, a confirmation e-mail to
+ * it: enough for any person, too few to fill a stranger's inbox or the table with rows.
  */
 export const WAITLIST_LIMITS = {
   /** Joins per client address: a shared network may hold many people. */
-  joinsPerClient: { limit: 30, windowSeconds: 15 * 60 },
-  /** Joins naming one e-mail address, whatever the client. */
-  joinsPerAddress: { limit: 10, windowSeconds: 60 * 60 },
+  joinsPerClient: { limit: 10, windowSeconds: 60 * 60 },
+  /** Joins naming one e-mail address, whatever the client: each may e-mail it. */
+  joinsPerAddress: { limit: 3, windowSeconds: 60 * 60 },
 } as const;
+
+/** How long an unconfirmed place waits for its address to be confirmed before it lapses. */
+export const WAITLIST_CONFIRM_HOURS = 24;
 
 /** Any fixed number: with the ticket type's id, it serializes the offers of one ticket type (see offerReleasedTickets). */
 const OFFER_LOCK_NAMESPACE = 727_005;
@@ -41,6 +46,8 @@ export interface WaitlistEntry {
   position: number | null;
   offerOrderId: string | null;
   offeredAt: Date | null;
+  /** Whether the address was confirmed: only confirmed places are in line for offers. */
+  isConfirmed: boolean;
   createdAt: Date;
 }
 
@@ -59,6 +66,11 @@ export interface MyWaitlistEntry extends WaitlistEntry {
  * place per address and ticket type (the partial unique index `waitlist_entries_active_key` decides,
  * so two joins at once cannot both succeed). A signed-in person's place is also theirs by account.
  *
+ * The address must be confirmed before the place is offered anything (issue 16: anyone could put any
+ * address in line and have a ticket held for it): joining signed in with that address confirms it at
+ * once; otherwise a link is e-mailed to it, valid WAITLIST_CONFIRM_HOURS, after which the place lapses.
+ * Joining again with an unconfirmed address sends a new link rather than refusing.
+ *
  * Errors: rate_limited (fields.email too_many_attempts); not_found (fields.ticketTypeId not_found);
  * invalid (fields.eventId event_ended); conflict (fields.ticketTypeId tickets_available, or
  * fields.email already_waiting).
@@ -67,7 +79,7 @@ export async function joinWaitlist(
   db: Database,
   actor: Actor | null,
   input: WaitlistJoinInput,
-  context: { now: Date; language: Language; clientAddress: string },
+  context: { now: Date; language: Language; clientAddress: string; siteUrl: string },
 ): Promise<WaitlistEntry> {
   const { now } = context;
   // Counted before anything is looked up, so the limits also bound probing which types are sold out.
@@ -116,9 +128,28 @@ export async function joinWaitlist(
         ticketTypeId: WAITLIST_PROBLEMS.ticketsAvailable,
       });
     }
-    // An offer bought or lapsed since the last offer run no longer holds this address's place.
+    // An offer bought or lapsed since the last offer run no longer holds this address's place, nor
+    // does a place whose address was not confirmed in time.
     await settleOffers(tx, input.ticketTypeId);
-    const [entry] = await tx
+    await tx
+      .update(waitlistEntries)
+      .set({ status: "expired", confirmTokenHash: null })
+      .where(
+        and(
+          eq(waitlistEntries.ticketTypeId, input.ticketTypeId),
+          eq(waitlistEntries.status, "waiting"),
+          isNull(waitlistEntries.confirmedAt),
+          lte(waitlistEntries.confirmExpiresAt, now),
+        ),
+      );
+    const isConfirmedByAccount = actor !== null && (await hasConfirmedAddress(tx, actor, input.email));
+    const token = isConfirmedByAccount ? null : randomToken();
+    const confirmation = {
+      confirmedAt: isConfirmedByAccount ? now : null,
+      confirmTokenHash: token && hashToken(token),
+      confirmExpiresAt: token ? new Date(now.getTime() + WAITLIST_CONFIRM_HOURS * 60 * 60 * 1000) : null,
+    };
+    const [inserted] = await tx
       .insert(waitlistEntries)
       .values({
         eventId: input.eventId,
@@ -128,17 +159,79 @@ export async function joinWaitlist(
         language: context.language,
         userId: actor?.userId ?? null,
         createdAt: now,
+        ...confirmation,
       })
       // Only the partial unique index can conflict: the address already has a place in this line.
       .onConflictDoNothing()
       .returning();
+    // A place whose address is still unconfirmed is taken over by this join: a new link, the latest name.
+    const entry =
+      inserted ??
+      (
+        await tx
+          .update(waitlistEntries)
+          .set({ name: input.name, language: context.language, userId: actor?.userId ?? null, ...confirmation })
+          .where(
+            and(
+              eq(waitlistEntries.ticketTypeId, input.ticketTypeId),
+              sql`lower(${waitlistEntries.email}) = ${input.email.toLowerCase()}`,
+              eq(waitlistEntries.status, "waiting"),
+              isNull(waitlistEntries.confirmedAt),
+            ),
+          )
+          .returning()
+      )[0];
     if (!entry) {
       throw new AppError("conflict", "This address is already on the waitlist for this ticket type.", {
         email: WAITLIST_PROBLEMS.alreadyWaiting,
       });
     }
+    if (token) {
+      const [names] = await tx
+        .select({ eventTitle: events.title, ticketTypeName: ticketTypes.name })
+        .from(ticketTypes)
+        .innerJoin(events, eq(events.id, ticketTypes.eventId))
+        .where(eq(ticketTypes.id, input.ticketTypeId));
+      await enqueueJob(tx, SEND_WAITLIST_CONFIRMATION_JOB, {
+        to: input.email,
+        language: context.language,
+        link: `${context.siteUrl}/waitlist?confirm=${token}`,
+        eventTitle: names!.eventTitle,
+        ticketTypeName: names!.ticketTypeName,
+      });
+    }
     return { ...entryOf(entry), position: await positionOf(tx, entry) };
   });
+}
+
+/**
+ * Confirms the waitlist address a link's token names: the place joins the line for offers. "invalid"
+ * for an unknown, used or lapsed link.
+ */
+export async function confirmWaitlistEntry(db: Database, token: unknown, now: Date): Promise<"done" | "invalid"> {
+  if (!isWellFormedToken(token)) return "invalid";
+  const [confirmed] = await db
+    .update(waitlistEntries)
+    .set({ confirmedAt: now, confirmTokenHash: null })
+    .where(
+      and(
+        eq(waitlistEntries.confirmTokenHash, hashToken(token)),
+        eq(waitlistEntries.status, "waiting"),
+        isNull(waitlistEntries.confirmedAt),
+        gt(waitlistEntries.confirmExpiresAt, now),
+      ),
+    )
+    .returning({ id: waitlistEntries.id });
+  return confirmed ? "done" : "invalid";
+}
+
+/** Whether `email` is the actor's own confirmed address. */
+async function hasConfirmedAddress(db: Pick<Database, "select">, actor: Actor, email: string): Promise<boolean> {
+  const [user] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.id, actor.userId), isNotNull(users.emailConfirmedAt)));
+  return user?.email.toLowerCase() === email.toLowerCase();
 }
 
 /**
@@ -149,7 +242,7 @@ export async function joinTicketTypeWaitlist(
   db: Database,
   actor: Actor | null,
   input: Omit<WaitlistJoinInput, "eventId">,
-  context: { now: Date; language: Language; clientAddress: string },
+  context: { now: Date; language: Language; clientAddress: string; siteUrl: string },
 ): Promise<WaitlistEntry> {
   const [ticketType] = await db
     .select({ eventId: ticketTypes.eventId })
@@ -244,7 +337,14 @@ async function offerOneTicket(db: Database, ticketTypeId: number, now: Date, sit
     const [next] = await tx
       .select()
       .from(waitlistEntries)
-      .where(and(eq(waitlistEntries.ticketTypeId, ticketTypeId), eq(waitlistEntries.status, "waiting")))
+      .where(
+        and(
+          eq(waitlistEntries.ticketTypeId, ticketTypeId),
+          eq(waitlistEntries.status, "waiting"),
+          // Only a confirmed address is offered a ticket: nothing is held for an address nobody answers at.
+          isNotNull(waitlistEntries.confirmedAt),
+        ),
+      )
       .orderBy(asc(waitlistEntries.id))
       .limit(1);
     if (!next) return false;
@@ -356,11 +456,12 @@ function ownedBy(actor: Actor) {
   );
 }
 
+/** Place in line among confirmed places still waiting; none before the address is confirmed. */
 async function positionOf(
   db: Pick<Database, "select">,
-  entry: { id: number; ticketTypeId: number; status: string },
+  entry: { id: number; ticketTypeId: number; status: string; confirmedAt: Date | null },
 ): Promise<number | null> {
-  if (entry.status !== "waiting") return null;
+  if (entry.status !== "waiting" || entry.confirmedAt === null) return null;
   const [row] = await db
     .select({ ahead: sql<number>`count(*)::int` })
     .from(waitlistEntries)
@@ -368,6 +469,7 @@ async function positionOf(
       and(
         eq(waitlistEntries.ticketTypeId, entry.ticketTypeId),
         eq(waitlistEntries.status, "waiting"),
+        isNotNull(waitlistEntries.confirmedAt),
         sql`${waitlistEntries.id} <= ${entry.id}`,
       ),
     );
@@ -384,6 +486,7 @@ function entryOf(row: typeof waitlistEntries.$inferSelect): Omit<WaitlistEntry, 
     status: row.status,
     offerOrderId: row.offerOrderId,
     offeredAt: row.offeredAt,
+    isConfirmed: row.confirmedAt !== null,
     createdAt: row.createdAt,
   };
 }

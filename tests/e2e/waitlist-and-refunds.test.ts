@@ -149,8 +149,29 @@ describe("waitlists for sold-out tickets, and refunds by the organizer", () => {
     await waitForHydration(page);
     expect(await soldOutBadge(page).count()).toBe(1);
     await joinWaitlist(page, HANA);
-    await expect.poll(() => page.getByText("You're on the waitlist").count()).toBeGreaterThan(0);
+    // A guest confirms the address from an e-mail before taking a place in line.
+    await expect.poll(() => page.getByText("Check your e-mail").count()).toBeGreaterThan(0);
     expect(new URL(page.url()).pathname).toBe(`/events/${waitlistEventId}`);
+    const mailbox = await openPage({ baseURL: site.url });
+    const subject = `Confirm your place on the waitlist for ${WAITLIST_EVENT}`;
+    await expect
+      .poll(async () => {
+        await mailbox.goto(`/dev/mailbox?to=${encodeURIComponent(HANA.email)}`);
+        return mailbox.getByRole("link", { name: subject }).count();
+      })
+      .toBe(1);
+    await mailbox.getByRole("link", { name: subject }).click();
+    await mailbox.waitForURL(/\/dev\/mailbox\/\d+$/);
+    const links = await mailbox
+      .getByRole("region", { name: "Links in this message" })
+      .getByRole("link")
+      .allTextContents();
+    const confirm = new URL(links.find((link) => link.includes("/waitlist?confirm="))!);
+    await mailbox.goto(confirm.pathname + confirm.search);
+    await waitForHydration(mailbox);
+    await mailbox.getByRole("button", { name: "Confirm my place" }).click();
+    await expect.poll(() => mailbox.getByRole("heading", { name: "Your place is confirmed" }).count()).toBe(1);
+    await expectNoAxeViolations(mailbox);
 
     // The same address again (on the page afresh, without the notice: see openOrdersAsOrganizer):
     // told so in the form, without leaving the page.

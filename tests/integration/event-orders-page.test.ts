@@ -210,8 +210,10 @@ describe(`the organizer's orders page on the ${testDatabaseKind()} database`, ()
       handle.db,
       null,
       { eventId: event.eventId, ticketTypeId: vip, name: "Hana", email: "hana@example.com" },
-      { now: new Date(), language: "en", clientAddress: "192.0.2.10" },
+      { now: new Date(), language: "en", clientAddress: "192.0.2.10", siteUrl: config.publicUrl },
     );
+    // Hana confirmed her address from the e-mail: her place is in line for offers.
+    await handle.db.update(waitlistEntries).set({ confirmedAt: new Date() }).where(eq(waitlistEntries.id, waiting.id));
 
     const refunded = await settle(post(coOrganizer, { intent: "refund", orderId: paidOrderId }));
     expect(refunded.status).toBe(302);

@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres, type DatabaseHandle } from "#server/db/client";
+import { sampleAvatarUrl, sampleSponsorLogoUrl } from "#server/db/seed/sample-image-files";
 import { createApp, type App } from "#server/app";
 import { advanceClock, currentTime } from "#server/clock";
 import { readConfig } from "#server/env";
@@ -24,6 +25,15 @@ afterAll(async () => {
   await handle?.close();
   rmSync(config.dataDir, { recursive: true, force: true });
 });
+
+/** Every file under `folder`, relative to it, sorted; none when it does not exist yet. */
+function filesUnder(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
 
 describe(`the HTTP server on the ${testDatabaseKind()} database`, () => {
   it("reports healthy with 200 when the database answers", async () => {
@@ -130,6 +140,27 @@ describe(`the HTTP server on the ${testDatabaseKind()} database`, () => {
     const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(["webp", 480, 270]);
     expect(existsSync(stored)).toBe(true);
+  });
+
+  it("renders only the sample artwork the sample data uses: made-up numbers are 404 and write nothing", async () => {
+    const before = filesUnder(config.uploadsDir);
+    for (const url of [
+      // Event 1 is a music event with three pictures; it has no fourth, and no event 99999 exists.
+      "/uploads/sample/event/music/99999/0-480.webp",
+      "/uploads/sample/event/music/123456789/2-1440.webp",
+      "/uploads/sample/event/business/1/0-480.webp",
+      // A sample avatar and logo exist only at the width the sample data uses, for its own people.
+      "/uploads/sample/avatar/424242/AB-192.webp",
+      "/uploads/sample/avatar/1/ZZ-192.webp",
+      "/uploads/sample/sponsor/987654/made-up-sponsor-320.webp",
+    ]) {
+      expect((await app.request(url)).status, url).toBe(404);
+    }
+    expect(filesUnder(config.uploadsDir)).toEqual(before);
+    // The sample data's own artwork still renders, at every width the site asks for.
+    for (const url of ["/uploads/sample/event/music/1/2-1440.webp", sampleAvatarUrl(0), sampleSponsorLogoUrl(0)]) {
+      expect((await app.request(url)).status, url).toBe(200);
+    }
   });
 
   it("answers 404 for sample images of unknown categories or widths it does not make", async () => {

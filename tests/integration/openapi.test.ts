@@ -501,9 +501,9 @@ describe(`the documented ticketing operations on the ${testDatabaseKind()} datab
     const counts = await call("get", "/events/{id}/check-ins", checkIns);
     expect(counts.body.data.counts).toEqual({ checkedIn: 1, sold: 2 });
     expect((await call("post", "/events/{id}/check-ins", { ...checkIns, body: {} })).status).toBe(400);
-    expect((await call("get", "/events/{id}/check-ins", { ...checkIns, as: buyer })).status).toBe(403);
+    expect((await call("get", "/events/{id}/check-ins", { ...checkIns, as: buyer })).status).toBe(404);
     const codeBody = { body: { code: ticketCode } };
-    expect((await call("post", "/events/{id}/check-ins", { ...checkIns, ...codeBody, as: buyer })).status).toBe(403);
+    expect((await call("post", "/events/{id}/check-ins", { ...checkIns, ...codeBody, as: buyer })).status).toBe(404);
     expect((await call("get", "/events/{id}/check-ins", { ...checkIns, path: { id: 999_999 } })).status).toBe(404);
     const unknownEvent = { ...checkIns, ...codeBody, path: { id: 999_999 } };
     expect((await call("post", "/events/{id}/check-ins", unknownEvent)).status).toBe(404);

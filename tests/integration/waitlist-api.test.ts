@@ -8,9 +8,11 @@ import { readConfig } from "#server/env";
 import type { Viewer } from "#server/http/app-env";
 import { createLogger } from "#server/logger";
 import { createSandboxProvider } from "#server/payments/sandbox-provider";
+import { confirmWaitlistEntry } from "#server/services/waitlist";
 import { createTestSession, type TestSession } from "#tests/support/auth-session";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 import { insertEventWithTicketTypes } from "#tests/support/ticket-factories";
+import { waitlistConfirmationToken } from "#tests/support/waitlist-confirmation";
 
 /** The waitlist through the API (/api/v1) and through its web route (/waitlist), as clients call them. */
 const config = readConfig({ NODE_ENV: "test" });
@@ -68,29 +70,42 @@ describe(`the waitlist API on the ${testDatabaseKind()} database`, () => {
       name: "Hana",
       email: "hana@example.com",
       status: "waiting",
-      position: 1,
+      // Not in line before the address is confirmed from the e-mail sent to it.
+      position: null,
       offerOrderId: null,
       offeredAt: null,
+      confirmed: false,
       createdAt: expect.stringMatching(/Z$/),
     });
-    const second = await (await join(type.ticketTypeId, { name: "Yonas", email: "yonas@example.com" })).json();
-    expect(second.data.position).toBe(2);
+    expect(
+      await confirmWaitlistEntry(handle.db, await waitlistConfirmationToken(handle.db, "hana@example.com"), new Date()),
+    ).toBe("done");
+    // Signed in with one's own confirmed address, the place is in line at once.
+    const second = await (await join(type.ticketTypeId, { name: "Ada", email: ada.email }, ada)).json();
+    expect(second.data).toMatchObject({ position: 2, confirmed: true });
   });
 
   it("refuses a second place for one address, a type with tickets left, and unknown types", async () => {
     const type = await soldOutType();
-    await join(type.ticketTypeId, { name: "Hana", email: "hana@example.com" });
-    const duplicate = await join(type.ticketTypeId, { name: "Hana", email: "HANA@example.com" });
+    await join(type.ticketTypeId, { name: "Hana", email: "hanna@example.com" });
+    expect(
+      await confirmWaitlistEntry(
+        handle.db,
+        await waitlistConfirmationToken(handle.db, "hanna@example.com"),
+        new Date(),
+      ),
+    ).toBe("done");
+    const duplicate = await join(type.ticketTypeId, { name: "Hana", email: "HANNA@example.com" });
     expect(duplicate.status).toBe(409);
     expect((await duplicate.json()).error).toMatchObject({ code: "conflict", fields: { email: "already_waiting" } });
 
     const open = await soldOutType(5, 2);
-    const available = await join(open.ticketTypeId, { name: "Hana", email: "hana@example.com" });
+    const available = await join(open.ticketTypeId, { name: "Hana", email: "hana-open@example.com" });
     expect(available.status).toBe(409);
     expect((await available.json()).error.fields).toEqual({ ticketTypeId: "tickets_available" });
 
     for (const id of [2_000_000_000, "abc", "-1"]) {
-      expect((await join(id, { name: "Hana", email: "hana@example.com" })).status, String(id)).toBe(404);
+      expect((await join(id, { name: "Hana", email: `hana-${id}@example.com` })).status, String(id)).toBe(404);
     }
   });
 
@@ -176,17 +191,28 @@ describe(`the /waitlist web route on the ${testDatabaseKind()} database`, () => 
       eventId: String(type.eventId),
       ticketTypeId: String(type.ticketTypeId),
       name: "Hana",
-      email: "hana@example.com",
+      email: "hana-web@example.com",
     };
     const joined = await settle(postForm(null, fields));
     expect(joined.status).toBe(302);
     expect(joined.headers.get("location")).toBe(`/events/${type.eventId}#tickets`);
-    expect(joined.headers.get("set-cookie")).toMatch(/^flash=waitlistJoined\./);
+    // A guest is asked to confirm the address first.
+    expect(joined.headers.get("set-cookie")).toMatch(/^flash=waitlistConfirmSent\./);
+    const confirmed = await settle(
+      postForm(null, { intent: "confirm", token: await waitlistConfirmationToken(handle.db, "hana-web@example.com") }),
+    );
+    expect(confirmed).toMatchObject({ status: 200, data: { confirmOutcome: "done" } });
+    const usedAgain = await settle(postForm(null, { intent: "confirm", token: "x".repeat(43) }));
+    expect(usedAgain).toMatchObject({ status: 400, data: { confirmOutcome: "invalid" } });
 
     const again = await settle(postForm(null, fields));
     expect(again).toMatchObject({
       status: 409,
-      data: { problem: "already_waiting", values: { name: "Hana", email: "hana@example.com" }, eventId: type.eventId },
+      data: {
+        problem: "already_waiting",
+        values: { name: "Hana", email: "hana-web@example.com" },
+        eventId: type.eventId,
+      },
     });
     const badAddress = await settle(postForm(null, { ...fields, email: "hana" }));
     expect(badAddress).toMatchObject({ status: 400, data: { problem: "email_invalid" } });

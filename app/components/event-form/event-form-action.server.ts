@@ -150,6 +150,10 @@ export function refusalOf(error: unknown, ready: ReadySubmission) {
   if (error instanceof AppError && error.code === "invalid") {
     return refusedAnswer(ready.values, problemsOfServiceFields(error.fields, ready.imageSlots));
   }
+  // Too many co-organizer invitations today: the list's box says so, and nothing was saved.
+  if (error instanceof AppError && error.code === "rate_limited") {
+    return refusedAnswer(ready.values, problemsOfServiceFields(error.fields, ready.imageSlots), 429);
+  }
   if (error instanceof AppError && error.code === "conflict") {
     return refusedAnswer(ready.values, { form: "cancelled" }, 409);
   }

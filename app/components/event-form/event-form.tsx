@@ -53,6 +53,7 @@ export function EventForm({
   preview,
   sold,
   choices,
+  pendingInvitations = [],
 }: {
   kind: EventFormKind;
   /** Only the organizer chooses the co-organizers; co-organizers do all the rest too. */
@@ -64,6 +65,8 @@ export function EventForm({
   /** What each existing ticket type has sold, by its id (edit). */
   sold: Readonly<Record<string, TicketTypeSales>>;
   choices: EventFormChoices;
+  /** Co-organizer invitations not answered yet (edit). */
+  pendingInvitations?: readonly { email: string; expiresAt: string }[];
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -219,6 +222,7 @@ export function EventForm({
           sponsorIds={values.sponsorIds}
           coOrganizerEmails={values.coOrganizerEmails}
           canChooseCoOrganizers={isOrganizer}
+          pendingInvitations={pendingInvitations}
           problems={problems}
         />
       </FormSection>

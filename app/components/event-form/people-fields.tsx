@@ -1,15 +1,21 @@
 import { MAX_CO_ORGANIZERS, MAX_EVENT_SPONSORS } from "#domain/event-input";
+import { formatDate } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
+import type { Language } from "#domain/language";
 import { FIELD } from "./event-form-values";
 import { Field, FieldProblem, fieldId, INPUT_CLASSES, problemId } from "./form-parts";
 import type { EventFormProblems } from "./parse-event-form";
 
-/** The event's sponsors (chosen from the site's) and its co-organizers (people with an account, by e-mail). */
+/**
+ * The event's sponsors (chosen from the site's) and its co-organizers, by e-mail: a new address is
+ * invited, and the invitations not answered yet are listed under the box.
+ */
 export function PeopleFields({
   sponsors,
   sponsorIds,
   coOrganizerEmails,
   canChooseCoOrganizers,
+  pendingInvitations,
   problems,
 }: {
   sponsors: readonly { id: number; name: string }[];
@@ -17,9 +23,12 @@ export function PeopleFields({
   coOrganizerEmails: string;
   /** Co-organizers see the team but only the organizer changes it (the server refuses otherwise). */
   canChooseCoOrganizers: boolean;
+  /** Invited addresses (also in the box) that have not accepted yet. */
+  pendingInvitations: readonly { email: string; expiresAt: string }[];
   problems: EventFormProblems;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
   return (
     <div className="flex flex-col gap-6">
       <fieldset
@@ -72,6 +81,24 @@ export function PeopleFields({
           />
         )}
       </Field>
+      {pendingInvitations.length > 0 && (
+        <section aria-labelledby="pending-invitations-heading" className="flex flex-col gap-1 text-sm">
+          <h3 id="pending-invitations-heading" className="font-medium">
+            {t("eventForm.pendingInvitations")}
+          </h3>
+          <ul className="flex flex-col gap-1 ps-5 [list-style:disc]">
+            {pendingInvitations.map((invitation) => (
+              <li key={invitation.email}>
+                {t("eventForm.pendingInvitation", {
+                  email: `\u2068${invitation.email}\u2069`,
+                  date: formatDate(new Date(invitation.expiresAt), "UTC", language),
+                })}
+              </li>
+            ))}
+          </ul>
+          <p className="text-xs text-muted-foreground">{t("eventForm.pendingInvitationsHint")}</p>
+        </section>
+      )}
     </div>
   );
 }

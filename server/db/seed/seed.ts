@@ -5,13 +5,7 @@ import { reputationLevel, reputationScore } from "#domain/reputation";
 import { zonedDayAt } from "#domain/time";
 import type { Database } from "#server/db/client";
 import * as schema from "#server/db/schema";
-import {
-  avatarImageKey,
-  EVENT_IMAGE_WIDTHS,
-  eventImageKey,
-  imageFileName,
-  sponsorLogoKey,
-} from "#server/images/sample-images";
+import { EVENT_IMAGE_WIDTHS } from "#server/images/sample-images";
 import {
   SAMPLE_EVENTS,
   SAMPLE_PROMOTIONS,
@@ -20,6 +14,7 @@ import {
   SAMPLE_USERS,
   SAMPLE_VENUES,
 } from "./sample-data";
+import { sampleAvatarUrl, sampleEventImageKey, sampleSponsorLogoUrl, uploadUrl } from "./sample-image-files";
 import { sampleOrganizerActivity } from "./sample-reputations";
 import { sampleTicketTypes } from "./sample-tickets";
 
@@ -40,10 +35,6 @@ export interface SeedSummary {
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ value: count() }).from(schema.categories);
   return (row?.value ?? 0) === 0;
-}
-
-function uploadUrl(key: string, width: number): string {
-  return `/uploads/${imageFileName(key, width)}`;
 }
 
 /**
@@ -95,7 +86,7 @@ export async function seedSampleData(
         organization: user.organization,
         bio: user.bio,
         location: user.location,
-        profileImage: uploadUrl(avatarImageKey(user.name, index + 1), 192),
+        profileImage: sampleAvatarUrl(index),
         socialLinks: user.socialLinks,
       })),
     );
@@ -115,7 +106,7 @@ export async function seedSampleData(
       .values(
         SAMPLE_SPONSORS.map((sponsor, index) => ({
           ...sponsor,
-          logo: uploadUrl(sponsorLogoKey(sponsor.name, index + 1), 320),
+          logo: sampleSponsorLogoUrl(index),
         })),
       )
       .returning({ id: schema.sponsors.id });
@@ -151,7 +142,7 @@ export async function seedSampleData(
         event.imageAlts.map((alt, position) => ({
           eventId: index + 1,
           position,
-          storageKey: eventImageKey(event.categoryKey, index + 1, position as 0 | 1 | 2),
+          storageKey: sampleEventImageKey(index, position as 0 | 1 | 2),
           widths: [...EVENT_IMAGE_WIDTHS],
           alt,
         })),
@@ -174,13 +165,12 @@ export async function seedSampleData(
     log(`Seeding ${SAMPLE_PROMOTIONS.length} promotions and ${SAMPLE_TEASERS.length} major events`);
     await tx.insert(schema.promotions).values(
       SAMPLE_PROMOTIONS.map((promotion) => {
-        const event = SAMPLE_EVENTS[promotion.eventIndex]!;
         const eventId = promotion.eventIndex + 1;
         return {
           eventId,
           title: promotion.title,
           description: promotion.description,
-          imageUrl: uploadUrl(eventImageKey(event.categoryKey, eventId, 0), 960),
+          imageUrl: uploadUrl(sampleEventImageKey(promotion.eventIndex, 0), 960),
           linkUrl: `/events/${eventId}`,
           callToAction: promotion.callToAction,
           startsAt: zonedDayAt(now, promotion.startDayOffset, 0, 0, SAMPLE_TIME_ZONE),

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "payment_claimed_until" timestamp with time zone;
