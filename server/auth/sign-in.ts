@@ -7,7 +7,7 @@ import { MAX_PASSWORD_LENGTH } from "#domain/password-policy";
 import { AuthError } from "./auth-error";
 import type { AuthRequest } from "./auth-request";
 import { findAccountByEmail, isBanned } from "./email-links";
-import { limitSignIn, recordFailedSignIn } from "./limits";
+import { limitSignIn, settlePasswordCheck } from "./limits";
 import { hashPassword, isOutdatedHash, verifyPassword } from "./passwords";
 import { startSession, type SessionJson } from "./sessions";
 import { loadKeyRing } from "./signing-keys";
@@ -36,10 +36,8 @@ export async function signInWithPassword(
   const account = await findAccountByEmail(db, email);
   const user = account?.user;
   const isMatch = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !isMatch) {
-    await recordFailedSignIn(db, email, request);
-    throw invalidCredentials();
-  }
+  await settlePasswordCheck(db, email, request, isMatch);
+  if (!user || !isMatch) throw invalidCredentials();
   if (!user.emailConfirmedAt) throw new AuthError(400, "email_not_confirmed", "Email not confirmed");
   if (isBanned(user, request.now)) throw new AuthError(400, "user_banned", "User is banned");
   if (isOutdatedHash(user.passwordHash!)) {
