@@ -40,15 +40,22 @@ const requestRateLimit = () => new AuthError(429, "over_request_rate_limit", "Re
  * password attempts up front, before the password is checked: of any number of parallel guesses at
  * most the limit get checked at all. Settle it with settlePasswordCheck once the answer is known.
  * Refused (429) when the client has made too many sign-ins, or too many wrong guesses at `email`.
+ * From a browser known to have signed in to `email` before (`knownDeviceId`, see known-device.ts) the
+ * wrong guesses are counted for that browser instead of the client address.
  */
-export async function limitSignIn(db: Database, request: AuthRequest, email: string | null): Promise<void> {
+export async function limitSignIn(
+  db: Database,
+  request: AuthRequest,
+  email: string | null,
+  knownDeviceId: string | null = null,
+): Promise<void> {
   const client = { key: `sign-in:ip:${request.ip}`, ...LIMITS.signInsPerClient };
   const {
     hits: [clientHit, attempt],
     counts: [accountFailures],
   } = await hitAndCount(
     db,
-    email === null ? [client] : [client, attemptCounter(email, request)],
+    email === null ? [client] : [client, attemptCounter(email, request, knownDeviceId)],
     email === null ? [] : [accountCounter(email)],
     request.now,
   );
@@ -88,13 +95,15 @@ export async function settlePasswordCheck(
   email: string,
   request: AuthRequest,
   isMatch: boolean,
+  knownDeviceId: string | null = null,
 ): Promise<void> {
-  if (isMatch) await unhit(db, attemptCounter(email, request), request.now);
+  if (isMatch) await unhit(db, attemptCounter(email, request, knownDeviceId), request.now);
   else await hitAndCount(db, [accountCounter(email)], [], request.now);
 }
 
-function attemptCounter(email: string, request: AuthRequest) {
-  return { key: `sign-in-failures:${email}:ip:${request.ip}`, ...LIMITS.failedSignInsPerAccountFromClient };
+function attemptCounter(email: string, request: AuthRequest, knownDeviceId: string | null = null) {
+  const source = knownDeviceId ? `device:${knownDeviceId}` : `ip:${request.ip}`;
+  return { key: `sign-in-failures:${email}:${source}`, ...LIMITS.failedSignInsPerAccountFromClient };
 }
 
 function accountCounter(email: string) {

@@ -1,14 +1,18 @@
 import { performance } from "node:perf_hooks";
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as signInPage from "#app/routes/sign-in";
 import type { DatabaseHandle } from "#server/db/client";
 import { readConfig } from "#server/env";
 import { AuthError } from "#server/auth/auth-error";
 import type { AuthRequest } from "#server/auth/auth-request";
 import { createEmailUser, requestMagicLink, requestPasswordRecovery } from "#server/auth/email-links";
 import { authenticateAccessToken } from "#server/auth/access-tokens";
+import { issueKnownDeviceToken } from "#server/auth/known-device";
 import { signInWithPassword } from "#server/auth/sign-in";
 import { updateUser } from "#server/auth/user-update";
 import { readSessionCookie, sessionCookie, tokensFromSession } from "#server/http/session-cookie";
+import { createSandboxProvider } from "#server/payments/sandbox-provider";
 import { resendSignUpConfirmation, signUp } from "#server/auth/sign-up";
 import { countEmails, latestEmailLink } from "#tests/support/auth-mail";
 import { createTestSession, testAuthRequest } from "#tests/support/auth-session";
@@ -164,6 +168,46 @@ describe(`password guessing on the ${testDatabaseKind()} database`, () => {
     );
     const owner = await signInWithPassword(handle.db, config, testAuthRequest({ now }), { email, password });
     expect(owner.user.email).toBe(email);
+  });
+
+  it("lets the owner's own browser in even from the client address a stranger is guessing from", async () => {
+    const { email, password } = await createTestSession(handle.db, config);
+    const sharedAddress = testAuthRequest().ip;
+    /** The /signin form posted from the shared address (one office, one NAT), with the browser's cookie. */
+    const post = async (fields: Record<string, string>, cookie = "") => {
+      const result = await signInPage.action({
+        request: new Request(`${config.publicUrl}/signin`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: config.publicUrl, Cookie: cookie },
+          body: new URLSearchParams({ intent: "password", email, ...fields }),
+        }),
+        context: {
+          db: handle.db,
+          config,
+          cspNonce: "",
+          requestId: randomUUID(),
+          viewer: null,
+          clientAddress: sharedAddress,
+          payments: createSandboxProvider(),
+        },
+      } as never);
+      if (result instanceof Response) return { status: result.status, cookies: result.headers.getSetCookie() };
+      const init = (result as { init?: { status?: number } }).init;
+      return { status: init?.status ?? 200, cookies: [] };
+    };
+    const first = await post({ password });
+    expect(first.status).toBe(302);
+    const knownDevice = first.cookies.find((cookie) => cookie.startsWith("known_device="))!;
+    expect(knownDevice).toMatch(/; Path=\/signin; HttpOnly; SameSite=Lax/);
+    const ownersBrowser = knownDevice.split(";")[0]!;
+
+    for (let guess = 0; guess < 10; guess += 1) expect((await post({ password: `wrong-${guess}` })).status).toBe(400);
+    expect((await post({ password })).status).toBe(429);
+    expect((await post({ password }, ownersBrowser)).status).toBe(302);
+    // The cookie of a browser known for another address counts for nothing here.
+    const other = await createTestSession(handle.db, config);
+    const elsewhere = await issueKnownDeviceToken(handle.db, other.email, new Date());
+    expect((await post({ password }, `known_device=${elsewhere}`)).status).toBe(429);
   });
 
   it("never locks the owner out: past 100 guesses from everywhere, only clients that guessed wrong wait", async () => {
