@@ -6,6 +6,10 @@ describe("sameSitePath", () => {
     expect(sameSitePath("/events/12?lang=fr#tickets", "/dashboard")).toBe("/events/12?lang=fr#tickets");
   });
 
+  it("resolves dot segments as a browser would", () => {
+    expect(sameSitePath("/events/./12/../13?x=1", "/dashboard")).toBe("/events/13?x=1");
+  });
+
   it.each([
     ["another site", "https://evil.example/"],
     ["a protocol-relative address", "//evil.example"],
@@ -13,6 +17,9 @@ describe("sameSitePath", () => {
     ["a tab browsers drop, leaving //", "/\t/evil.example"],
     ["a line break", "/x\n"],
     ["a relative path", "dashboard"],
+    ["a dot segment that resolves to //host", "/.//evil.example"],
+    ["dot segments that climb to //host", "/a/..//evil.example/x"],
+    ["an encoded dot segment that resolves to //host", "/%2e//evil.example"],
     ["a script address", "javascript:alert(1)"],
     ["nothing", ""],
     ["not a string", 42],

@@ -1,3 +1,13 @@
+import type { Language } from "./language";
+
+/**
+ * The public name of an account whose owner has not given one (a magic link to a new address, an API
+ * sign-up without `data.name`): a neutral word in the account's language, never anything taken from
+ * the address (migration 0009 renamed the accounts named after theirs). The owner changes it on the
+ * dashboard.
+ */
+export const UNNAMED_MEMBER_NAME: Record<Language, string> = { en: "Member", fr: "Membre", ar: "عضو", am: "አባል" };
+
 export const SOCIAL_NETWORKS = [
   "twitter",
   "instagram",

@@ -62,14 +62,20 @@ describe("redirect targets", () => {
     }
   });
 
-  it("allows any local port while the site runs on localhost", () => {
+  it("allows only the site's own port on localhost: another local port is another program", () => {
     const local = { siteUrl: "http://localhost:3000", allowList: [] };
-    expect(resolveRedirectTarget("http://localhost:5173/cb", local)).toBe("http://localhost:5173/cb");
+    expect(resolveRedirectTarget("http://localhost:3000/cb", local)).toBe("http://localhost:3000/cb");
+    expect(resolveRedirectTarget("http://localhost:5173/cb", local)).toBe("http://localhost:3000/");
     expect(resolveRedirectTarget("http://127.0.0.1:5173/cb", local)).toBe("http://localhost:3000/");
+    // A local port of one's own is allowed by listing it, as any other address.
+    const listed = { ...local, allowList: ["http://localhost:5173"] };
+    expect(resolveRedirectTarget("http://localhost:5173/cb", listed)).toBe("http://localhost:5173/cb");
   });
 
   it("gives the path of a site page for a next parameter, and home for anything else", () => {
     expect(sitePathOf("https://events.example.org/dashboard?x=1", rules.siteUrl)).toBe("/dashboard?x=1");
     expect(sitePathOf("https://partner.example.net/welcome", rules.siteUrl)).toBe("/");
+    // The site's own address with a path that reads as another host once it stands alone.
+    expect(sitePathOf("https://events.example.org//evil.example/x", rules.siteUrl)).toBe("/");
   });
 });

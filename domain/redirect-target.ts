@@ -1,8 +1,11 @@
+import { sameSitePath } from "./next-path";
+
 /**
  * Where an auth link or provider may send the browser afterwards. Only the site itself and the
  * addresses on the allow-list qualify; anything else (another host, a look-alike host, credentials
  * in the URL, `javascript:`) silently becomes the site's home, as Supabase Auth does, so a forged
- * link can never bounce a person to an attacker's page with their tokens.
+ * link can never bounce a person to an attacker's page with their tokens. Unlike Supabase, another
+ * port on localhost is not the site: it is another program on the person's machine (list it if wanted).
  */
 export interface RedirectRules {
   /** The site's own address (PUBLIC_URL): any page of it is allowed. */
@@ -24,7 +27,7 @@ export function resolveRedirectTarget(candidate: unknown, rules: RedirectRules):
   const url = parseCandidate(candidate, site);
   if (!url || url.username || url.password) return fallback;
   if (!SAFE_SCHEMES.test(url.protocol) || FORBIDDEN_SCHEMES.has(url.protocol)) return fallback;
-  if (isSameSite(url, site)) return withoutFragment(url);
+  if (url.origin === site.origin) return withoutFragment(url);
   const href = withoutFragment(url);
   return rules.allowList.some((pattern) => matchesAllowed(href, pattern)) ? href : fallback;
 }
@@ -34,7 +37,7 @@ export function sitePathOf(target: string, siteUrl: string): string {
   const site = new URL(siteUrl);
   const url = URL.canParse(target) ? new URL(target) : null;
   if (!url || url.origin !== site.origin) return "/";
-  return `${url.pathname}${url.search}`;
+  return sameSitePath(`${url.pathname}${url.search}`, "/");
 }
 
 function parseCandidate(candidate: string, site: URL): URL | null {
@@ -43,12 +46,6 @@ function parseCandidate(candidate: string, site: URL): URL | null {
     return candidate.startsWith("//") ? null : new URL(candidate, site);
   }
   return URL.canParse(candidate) ? new URL(candidate) : null;
-}
-
-function isSameSite(url: URL, site: URL): boolean {
-  if (url.origin === site.origin) return true;
-  // Like Supabase Auth: while developing on localhost any local port is the site.
-  return site.hostname === "localhost" && url.hostname === "localhost" && url.protocol === site.protocol;
 }
 
 function withoutFragment(url: URL): string {

@@ -193,7 +193,10 @@ export interface MailConfig {
 export interface AuthConfig {
   /** Extra addresses (besides the site itself) that auth links may redirect to; `*` matches within a segment. */
   redirectAllowList: string[];
-  /** The overall cap on auth e-mails per hour (Supabase's RATE_LIMIT_EMAIL_SENT). */
+  /**
+   * The cap on account e-mails per hour in each of two budgets, sign-ups and magic links on one side,
+   * recovery and confirmations sent again on the other; one client gets a third of it (server/auth/limits.ts).
+   */
   emailsPerHour: number;
   accessTokenSeconds: number;
   /**

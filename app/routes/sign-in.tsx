@@ -16,9 +16,11 @@ import { readSmallForm } from "#app/read-small-form";
 import { pageMeta } from "#app/seo";
 import { isAuthError } from "#server/auth/auth-error";
 import { requestMagicLink } from "#server/auth/email-links";
+import { issueKnownDeviceToken, knownDeviceCookie } from "#server/auth/known-device";
 import { startOAuth } from "#server/auth/oauth";
 import { s256 } from "#server/auth/pkce";
 import { signInWithPassword } from "#server/auth/sign-in";
+import { currentTime } from "#server/clock";
 import { resendSignUpConfirmation } from "#server/auth/sign-up";
 import { oauthVerifierCookie, sessionCookie, tokensFromSession } from "#server/http/session-cookie";
 import type { Route } from "./+types/sign-in";
@@ -96,6 +98,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const session = await signInWithPassword(db, config, authRequestOf(request, context), { email, password });
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookie(config, tokensFromSession(session)));
+    // This browser now knows the password: someone guessing from its network cannot lock it out.
+    const deviceToken = await issueKnownDeviceToken(db, session.user.email, currentTime());
+    headers.append("Set-Cookie", knownDeviceCookie(config, deviceToken));
     headers.append("Set-Cookie", flashCookie("signedIn"));
     return redirect(next, { headers });
   } catch (error) {

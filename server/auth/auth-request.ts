@@ -12,6 +12,8 @@ export interface AuthRequest {
   now: Date;
   /** The language of any e-mail the request sends. */
   language: Language;
+  /** The web's known-device cookie (known-device.ts), when the browser sent one. */
+  knownDeviceToken?: string | null;
 }
 
 const MAX_USER_AGENT_LENGTH = 512;

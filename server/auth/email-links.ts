@@ -1,16 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { DEFAULT_LANGUAGE, type Language } from "#domain/language";
+import { z } from "zod";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "#domain/language";
 import { sitePathOf } from "#domain/redirect-target";
 import type { Database } from "#server/db/client";
 import type { Config } from "#server/env";
 import { flowStates, identities, oneTimeTokens, profiles, users } from "#server/db/schema";
+import { enqueueJob } from "#server/jobs/enqueue-job";
 import { enqueueEmail } from "#server/mail/outbox";
 import { AuthError } from "./auth-error";
-import { createProfileForNewAccount, nameForNewAccount } from "./new-profile";
+import { createProfileForNewAccount, typedName } from "./new-profile";
 import type { AuthRequest } from "./auth-request";
 import { parsePkce, redirectTargetFor, requireEmail, requireUserData } from "./inputs";
-import { limitEmailRequest } from "./limits";
+import { countEmailSent, limitEmailRequest } from "./limits";
 import { issueOtpCode } from "./otp-codes";
 import { FLOW_STATE_LIFETIME_MS } from "./pkce";
 import { hashToken, randomToken } from "./secrets";
@@ -56,8 +58,8 @@ export interface PendingSignUp {
  */
 export async function sendLink(
   tx: Database,
-  config: Config,
-  request: AuthRequest,
+  config: Pick<Config, "publicUrl">,
+  request: Pick<AuthRequest, "now" | "language">,
   user: { id: string; email: string },
   kind: LinkKind,
   options: LinkOptions,
@@ -111,7 +113,7 @@ export async function emailLanguageOf(
   return profile?.language ?? fallback;
 }
 
-function linkUrl(config: Config, token: string, kind: LinkKind, options: LinkOptions): string {
+function linkUrl(config: Pick<Config, "publicUrl">, token: string, kind: LinkKind, options: LinkOptions): string {
   if (options.confirmUrl) {
     const url = new URL(options.confirmUrl);
     url.searchParams.set("token_hash", token);
@@ -176,13 +178,14 @@ export async function requestMagicLink(
   const data = requireUserData(input.data);
   parsePkce(input.codeChallenge, input.codeChallengeMethod);
   const options = { ...linkOptionsOf(config, input) };
-  await limitEmailRequest(db, config, request, email);
+  await limitEmailRequest(db, config, request, email, "sign-up");
   await db.transaction(async (tx) => {
     let user: { id: string; email: string } | undefined = await findUserByEmail(tx, email);
     if (!user && !input.createUser) throw new AuthError(422, "otp_disabled", "Signups not allowed for otp");
     user ??= await createEmailUser(tx, email, null, data, request.now, request.language);
     if (isBanned(user as UserRow, request.now)) return;
     await sendLink(tx, config, request, user, "magiclink", options);
+    await countEmailSent(tx, "sign-up", request.now);
   });
 }
 
@@ -194,7 +197,15 @@ export interface RecoveryInput {
   confirmUrl?: string;
 }
 
-/** Sends a password-reset link to an existing account; unknown addresses get the same answer and no e-mail. */
+/** The job that looks an address up and e-mails a reset link if it has an account (see requestPasswordRecovery). */
+export const SEND_RECOVERY_LINK_JOB = "send_recovery_link";
+
+/**
+ * Asks for a password-reset link. Unknown addresses get the same answer and no e-mail, in the same
+ * time: the request only checks its limits and queues a job, the same for every address, and the
+ * jobs worker looks the address up and sends the link (runRecoveryLinkJob). Looking it up here made
+ * known addresses answer measurably slower (24 ms against 14 ms on PostgreSQL).
+ */
 export async function requestPasswordRecovery(
   db: Database,
   config: Config,
@@ -204,11 +215,37 @@ export async function requestPasswordRecovery(
   const email = requireEmail(input.email, "Password recovery requires an email");
   parsePkce(input.codeChallenge, input.codeChallengeMethod);
   const options = linkOptionsOf(config, input);
-  await limitEmailRequest(db, config, request, email);
+  await limitEmailRequest(db, config, request, email, "account");
+  const payload: z.infer<typeof recoveryJobSchema> = {
+    email,
+    language: request.language,
+    siteUrl: config.publicUrl,
+    ...options,
+    codeChallenge: options.codeChallenge ?? null,
+    codeChallengeMethod: options.codeChallengeMethod ?? null,
+  };
+  await enqueueJob(db, SEND_RECOVERY_LINK_JOB, payload);
+}
+
+const recoveryJobSchema = z.object({
+  email: z.string().min(3).max(320),
+  language: z.enum(LANGUAGES),
+  /** PUBLIC_URL when the link was asked for, which the link is built on. */
+  siteUrl: z.string(),
+  redirectTo: z.string(),
+  codeChallenge: z.string().max(128).nullable(),
+  codeChallengeMethod: z.string().max(20).nullable(),
+  confirmUrl: z.string().optional(),
+});
+
+/** The recovery job: an account that exists and is not banned gets its reset link; others nothing. */
+export async function runRecoveryLinkJob(db: Database, payload: unknown, now: Date): Promise<void> {
+  const { email, language, siteUrl, ...options } = recoveryJobSchema.parse(payload);
   await db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
-    if (!user || isBanned(user, request.now)) return;
-    await sendLink(tx, config, request, user, "recovery", options);
+    if (!user || isBanned(user, now)) return;
+    await sendLink(tx, { publicUrl: siteUrl }, { now, language }, user, "recovery", options);
+    await countEmailSent(tx, "account", now);
   });
 }
 
@@ -370,11 +407,9 @@ async function applyLink(tx: Database, row: typeof oneTimeTokens.$inferSelect, n
       .where(eq(users.id, user.id))
       .returning();
     confirmed = updated!;
-    if (isSignUp && row.pendingUserMetadata) {
-      await tx
-        .update(profiles)
-        .set({ name: nameForNewAccount(row.pendingUserMetadata, user.email), updatedAt: now })
-        .where(eq(profiles.userId, user.id));
+    const nameTyped = isSignUp && row.pendingUserMetadata ? typedName(row.pendingUserMetadata) : null;
+    if (nameTyped) {
+      await tx.update(profiles).set({ name: nameTyped, updatedAt: now }).where(eq(profiles.userId, user.id));
     }
     await tx
       .update(identities)

@@ -59,7 +59,13 @@ export function parsePkce(challenge: unknown, method: unknown): PkceChallenge | 
   return { challenge, method: normalized };
 }
 
-const MAX_USER_DATA_BYTES = 16 * 1024;
+/**
+ * `user_metadata` travels in every access token, and the web's session cookie holds the access token
+ * base64url-encoded once more: browsers drop a cookie over 4096 bytes, which is then a sign-in that
+ * silently does not stick. 1 KB of JSON (4/3 × 4/3 larger in the cookie) leaves room for the longest
+ * address and the other claims; tests/integration/auth-limits.test.ts measures the cookie.
+ */
+export const MAX_USER_DATA_BYTES = 1024;
 const MAX_USER_DATA_DEPTH = 8;
 
 /**
@@ -75,7 +81,11 @@ export function requireUserData(data: unknown): Record<string, unknown> {
   if (depthOf(data, 0) > MAX_USER_DATA_DEPTH)
     throw new AuthError(400, "validation_failed", "User data is nested too deeply");
   if (Buffer.byteLength(JSON.stringify(data)) > MAX_USER_DATA_BYTES) {
-    throw new AuthError(400, "validation_failed", "User data is too large");
+    throw new AuthError(
+      400,
+      "validation_failed",
+      `User data is too large (at most ${MAX_USER_DATA_BYTES} bytes of JSON)`,
+    );
   }
   return data as Record<string, unknown>;
 }

@@ -1,4 +1,5 @@
 import type { Language } from "#domain/language";
+import { UNNAMED_MEMBER_NAME } from "#domain/profile";
 import type { Database } from "#server/db/client";
 import { profiles } from "#server/db/schema";
 
@@ -6,14 +7,20 @@ const NAME_MAX_LENGTH = 100;
 
 /**
  * The name a new account shows: what the person typed at sign-up (`name`, or a provider's
- * `full_name`), else the part of the address before the @, which they can change on the dashboard.
+ * `full_name`), else the word for "Member" in `language`, which they can change on the dashboard.
+ * Never any part of the address: the name is public, the address is not.
  */
-export function nameForNewAccount(metadata: Record<string, unknown>, email: string): string {
+export function nameForNewAccount(metadata: Record<string, unknown>, language: Language): string {
+  return typedName(metadata) ?? UNNAMED_MEMBER_NAME[language];
+}
+
+/** The name typed at sign-up (`name`, or a provider's `full_name`), if any. */
+export function typedName(metadata: Record<string, unknown>): string | null {
   for (const key of ["name", "full_name"]) {
     const value = metadata[key];
     if (typeof value === "string" && value.trim()) return value.trim().slice(0, NAME_MAX_LENGTH);
   }
-  return email.split("@")[0]!.slice(0, NAME_MAX_LENGTH);
+  return null;
 }
 
 /** Every account has a profile from its first moment, so the header, /users/{id} and the dashboard agree. */
@@ -27,7 +34,7 @@ export async function createProfileForNewAccount(
     .insert(profiles)
     .values({
       userId: user.id,
-      name: nameForNewAccount(user.userMetadata, user.email),
+      name: nameForNewAccount(user.userMetadata, language),
       preferredLanguage: language,
       createdAt: now,
       updatedAt: now,

@@ -67,7 +67,11 @@ export async function findMatchingCode(
     .select()
     .from(otpCodes)
     .where(
-      and(eq(otpCodes.userId, input.userId), inArray(otpCodes.kind, [...input.kinds]), gt(otpCodes.expiresAt, input.now)),
+      and(
+        eq(otpCodes.userId, input.userId),
+        inArray(otpCodes.kind, [...input.kinds]),
+        gt(otpCodes.expiresAt, input.now),
+      ),
     );
   // Every row is compared, so the time taken does not depend on which one matches.
   let match: (typeof rows)[number] | undefined;
@@ -82,9 +86,12 @@ export async function findMatchingCode(
  * `subject` (an address, or a reauthenticating account) has had too many wrong codes.
  */
 export async function limitCodeChecks(db: Database, request: AuthRequest, subject: string): Promise<void> {
-  const { hit: clientHit, counts } = await hitAndCount(
+  const {
+    hits: [clientHit],
+    counts,
+  } = await hitAndCount(
     db,
-    { key: `otp-checks:ip:${request.ip}`, ...CODE_CHECKS_PER_CLIENT },
+    [{ key: `otp-checks:ip:${request.ip}`, ...CODE_CHECKS_PER_CLIENT }],
     [{ key: failuresKey(subject), windowSeconds: FAILED_CODES.windowSeconds }],
     request.now,
   );

@@ -6,7 +6,7 @@ import { enqueueEmail } from "#server/mail/outbox";
 import { AuthError } from "./auth-error";
 import type { AuthRequest } from "./auth-request";
 import { emailLanguageOf } from "./email-links";
-import { limitEmailRequest } from "./limits";
+import { countEmailSent, limitEmailRequest } from "./limits";
 import { findMatchingCode, issueOtpCode, limitCodeChecks, recordFailedCode } from "./otp-codes";
 
 /**
@@ -34,7 +34,8 @@ export async function requestReauthentication(
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist");
   if (!user.emailConfirmedAt) throw new AuthError(422, "email_not_confirmed", "Please verify your email first.");
-  await limitEmailRequest(db, config, request, user.email);
+  // Only ever to an account that exists (the signed-in one): the budget sign-up spam cannot spend.
+  await limitEmailRequest(db, config, request, user.email, "account");
   await db.transaction(async (tx) => {
     await tx.delete(otpCodes).where(and(eq(otpCodes.userId, user.id), eq(otpCodes.kind, "reauthentication")));
     const code = await issueOtpCode(tx, {
@@ -45,6 +46,7 @@ export async function requestReauthentication(
     });
     const language = await emailLanguageOf(tx, user.id, request.language);
     await enqueueEmail(tx, { kind: "reauthentication", to: user.email, language, code });
+    await countEmailSent(tx, "account", request.now);
   });
 }
 

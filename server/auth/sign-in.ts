@@ -7,7 +7,8 @@ import { MAX_PASSWORD_LENGTH } from "#domain/password-policy";
 import { AuthError } from "./auth-error";
 import type { AuthRequest } from "./auth-request";
 import { findAccountByEmail, isBanned } from "./email-links";
-import { limitSignIn, recordFailedSignIn } from "./limits";
+import { knownDeviceIdFor } from "./known-device";
+import { limitSignIn, settlePasswordCheck } from "./limits";
 import { hashPassword, isOutdatedHash, verifyPassword } from "./passwords";
 import { startSession, type SessionJson } from "./sessions";
 import { loadKeyRing } from "./signing-keys";
@@ -30,16 +31,17 @@ export async function signInWithPassword(
   const ring = await loadKeyRing(db);
   // Too long to be anyone's password (they are refused at sign-up): never worth hashing.
   const isHashable = parsed.ok && typeof input.password === "string" && input.password.length <= MAX_PASSWORD_LENGTH;
-  await limitSignIn(db, request, isHashable ? parsed.email : null);
+  const knownDeviceId = isHashable
+    ? await knownDeviceIdFor(db, request.knownDeviceToken, parsed.email, request.now)
+    : null;
+  await limitSignIn(db, request, isHashable ? parsed.email : null, knownDeviceId);
   if (!isHashable) throw invalidCredentials();
   const email = parsed.email;
   const account = await findAccountByEmail(db, email);
   const user = account?.user;
   const isMatch = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !isMatch) {
-    await recordFailedSignIn(db, email, request);
-    throw invalidCredentials();
-  }
+  await settlePasswordCheck(db, email, request, isMatch, knownDeviceId);
+  if (!user || !isMatch) throw invalidCredentials();
   if (!user.emailConfirmedAt) throw new AuthError(400, "email_not_confirmed", "Email not confirmed");
   if (isBanned(user, request.now)) throw new AuthError(400, "user_banned", "User is banned");
   if (isOutdatedHash(user.passwordHash!)) {

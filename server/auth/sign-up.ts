@@ -7,7 +7,7 @@ import { enqueueEmail } from "#server/mail/outbox";
 import type { AuthRequest } from "./auth-request";
 import { createEmailUser, emailLanguageOf, findUserByEmail, isBanned, linkOptionsOf, sendLink } from "./email-links";
 import { parsePkce, redirectTargetFor, requireEmail, requireNewPassword, requireUserData } from "./inputs";
-import { limitEmailRequest } from "./limits";
+import { countEmailSent, limitEmailRequest } from "./limits";
 import { hashPassword } from "./passwords";
 import { isUniqueViolation } from "./unique-violation";
 import { signedUpUserJson, type UserJson } from "./user-json";
@@ -51,7 +51,7 @@ export async function signUp(
     codeChallengeMethod: input.codeChallengeMethod ?? null,
     ...(input.confirmUrl ? { confirmUrl: input.confirmUrl } : {}),
   };
-  await limitEmailRequest(db, config, request, email);
+  await limitEmailRequest(db, config, request, email, "sign-up");
   const ids = { userId: randomUUID(), identityId: randomUUID() };
   const answer = signedUpUserJson(ids, email, data, request.now);
   // Hashed for known addresses too, so the answer takes as long either way.
@@ -63,6 +63,7 @@ export async function signUp(
         if (isBanned(existing, request.now)) return;
         const language = await emailLanguageOf(tx, existing.id, request.language);
         await enqueueEmail(tx, { kind: "account_exists", to: existing.email, language });
+        await countEmailSent(tx, "sign-up", request.now);
         return;
       }
       // A new account holds this password until confirmed, so signing in before then says
@@ -70,6 +71,7 @@ export async function signUp(
       const user =
         existing ?? (await createEmailUser(tx, email, passwordHash, data, request.now, request.language, ids));
       await sendLink(tx, config, request, user, "signup", options, { passwordHash, userMetadata: data });
+      await countEmailSent(tx, "sign-up", request.now);
     });
   } catch (error) {
     // Two sign-ups for one new address at once: the second finds the first's account.
@@ -103,7 +105,7 @@ export async function resendSignUpConfirmation(
   const email = requireEmail(input.email);
   parsePkce(input.codeChallenge, input.codeChallengeMethod);
   const options = linkOptionsOf(config, input);
-  await limitEmailRequest(db, config, request, email);
+  await limitEmailRequest(db, config, request, email, "account");
   await db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user || user.emailConfirmedAt || isBanned(user, request.now)) return;
@@ -122,5 +124,6 @@ export async function resendSignUpConfirmation(
       ? { passwordHash: user.passwordHash, userMetadata: user.userMetadata }
       : undefined;
     await sendLink(tx, config, request, user, "signup", options, pending);
+    await countEmailSent(tx, "account", request.now);
   });
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { instant, selectRows, type Database } from "#server/db/client";
 import { rateLimitHits } from "#server/db/schema";
 
@@ -27,53 +27,68 @@ export async function hit(
   windowSeconds: number,
   now: Date,
 ): Promise<ThrottleResult> {
-  return (await hitAndCount(db, { key, limit, windowSeconds }, [], now)).hit!;
+  return (await hitAndCount(db, [{ key, limit, windowSeconds }], [], now)).hits[0]!;
 }
 
 /** The hits on each counter in its current window, without adding one (to refuse before doing costly work). */
 export async function countHits(db: Database, counters: readonly Counter[], now: Date): Promise<number[]> {
-  return (await hitAndCount(db, null, counters, now)).counts;
+  return (await hitAndCount(db, [], counters, now)).counts;
 }
 
 /**
- * One hit on `hitCounter` (when given) and the current hits of each of `counted`, in the order given,
- * in one statement: sign-in needs both before it may hash, and it is a hot path.
+ * One hit on each of `hitCounters` (distinct keys) and the current hits of each of `counted`, in the
+ * order given, in one statement: sign-in needs both before it may hash, and it is a hot path. Each
+ * upsert is atomic, so of any number of parallel hits exactly `limit` are allowed.
  */
 export async function hitAndCount(
   db: Database,
-  hitCounter: (Counter & { limit: number }) | null,
+  hitCounters: readonly (Counter & { limit: number })[],
   counted: readonly Counter[],
   now: Date,
-): Promise<{ hit: ThrottleResult | null; counts: number[] }> {
-  const hitWindow = hitCounter ? windowStartOf(now, hitCounter.windowSeconds) : null;
-  const hitSql =
-    hitCounter && hitWindow
-      ? sql`with counted_hit as (
-          insert into ${rateLimitHits} (key, window_start, hits) values (${hitCounter.key}, ${instant(hitWindow)}, 1)
-          on conflict (key, window_start) do update set hits = ${rateLimitHits}.hits + 1
-          returning hits)
-        select (select hits from counted_hit) as hits`
-      : sql`select null::int as hits`;
+): Promise<{ hits: ThrottleResult[]; counts: number[] }> {
+  const windows = hitCounters.map(({ windowSeconds }) => windowStartOf(now, windowSeconds));
+  const upserts = hitCounters.map(
+    ({ key }, index) =>
+      sql`${sql.raw(`hit_${index}`)} as (
+        insert into ${rateLimitHits} (key, window_start, hits) values (${key}, ${instant(windows[index]!)}, 1)
+        on conflict (key, window_start) do update set hits = ${rateLimitHits}.hits + 1
+        returning hits)`,
+  );
+  const hitsSql = hitCounters.length
+    ? sql`array[${sql.join(
+        hitCounters.map((_counter, index) => sql`(select hits from ${sql.raw(`hit_${index}`)})`),
+        sql`, `,
+      )}]::int[]`
+    : sql`array[]::int[]`;
   const countsSql = counted.map(
     ({ key, windowSeconds }) =>
       sql`coalesce((select hits from ${rateLimitHits} where key = ${key} and window_start = ${instant(windowStartOf(now, windowSeconds))}), 0)`,
   );
-  const [row] = await selectRows<{ hits: number | null; counts: number[] }>(
+  const [row] = await selectRows<{ hits: number[]; counts: number[] }>(
     db,
-    sql`${hitSql}, array[${sql.join(countsSql, sql`, `)}]::int[] as counts`,
+    sql`${upserts.length ? sql`with ${sql.join(upserts, sql`, `)} ` : sql``}select ${hitsSql} as hits, array[${sql.join(countsSql, sql`, `)}]::int[] as counts`,
   );
-  const hits = row!.hits;
   return {
-    hit:
-      hitCounter && hitWindow && hits !== null
-        ? {
-            isAllowed: hits <= hitCounter.limit,
-            hits,
-            retryAfterSeconds: secondsLeft(hitWindow, hitCounter.windowSeconds, now),
-          }
-        : null,
+    hits: row!.hits.map(Number).map((hits, index) => ({
+      isAllowed: hits <= hitCounters[index]!.limit,
+      hits,
+      retryAfterSeconds: secondsLeft(windows[index]!, hitCounters[index]!.windowSeconds, now),
+    })),
     counts: row!.counts.map(Number),
   };
+}
+
+/**
+ * Takes back one hit on `counter` in the window of `now` (an attempt counted up front that turned
+ * out not to count, such as a right password): never below zero.
+ */
+export async function unhit(db: Database, counter: Counter, now: Date): Promise<void> {
+  await db
+    .update(rateLimitHits)
+    .set({ hits: sql`greatest(${rateLimitHits.hits} - 1, 0)` })
+    .where(
+      and(eq(rateLimitHits.key, counter.key), eq(rateLimitHits.windowStart, windowStartOf(now, counter.windowSeconds))),
+    );
 }
 
 export function windowStartOf(now: Date, windowSeconds: number): Date {

@@ -6,7 +6,7 @@ import { enqueueEmail } from "#server/mail/outbox";
 import { AuthError } from "./auth-error";
 import type { AuthRequest } from "./auth-request";
 import { requireNewPassword, requireUserData } from "./inputs";
-import { recordFailedSignIn, refuseIfTooManyFailures } from "./limits";
+import { reservePasswordCheck, settlePasswordCheck } from "./limits";
 import { hashPassword, verifyPassword } from "./passwords";
 import {
   checkReauthenticationNonce,
@@ -83,11 +83,10 @@ export async function updateUser(
       if (!update.currentPassword) {
         throw new AuthError(400, "current_password_required", "Current password required when setting new password.");
       }
-      await refuseIfTooManyFailures(db, user.email, request);
-      if (!(await verifyPassword(user.passwordHash, update.currentPassword))) {
-        await recordFailedSignIn(db, user.email, request);
-        throw new AuthError(400, "current_password_invalid", "Current password is incorrect.");
-      }
+      await reservePasswordCheck(db, user.email, request);
+      const isMatch = await verifyPassword(user.passwordHash, update.currentPassword);
+      await settlePasswordCheck(db, user.email, request, isMatch);
+      if (!isMatch) throw new AuthError(400, "current_password_invalid", "Current password is incorrect.");
     } else if (!isRecentSignIn) {
       throw reauthenticationNeeded();
     }

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { SESSION_REFRESH_MARGIN_SECONDS, secondsUntilRefresh } from "#domain/session-timing";
+import type { Language } from "#domain/language";
+import { UNNAMED_MEMBER_NAME } from "#domain/profile";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { authenticateAccessToken, type Authenticated } from "#server/auth/access-tokens";
@@ -147,19 +149,22 @@ async function viewerFromAccessToken(
     throw error;
   }
   return {
-    ...(await describeViewer(c.get("db"), authenticated)),
+    ...(await describeViewer(c.get("db"), authenticated, requestLanguage(c))),
     ...(sessionExpiresAt ? { sessionExpiresAt } : {}),
   };
 }
 
-/** The name and picture the header shows, from the profile, else from what was given at sign-up. */
-async function describeViewer(db: Database, { user, sessionId }: Authenticated): Promise<Viewer> {
+/**
+ * The name and picture the header shows, from the profile, else from what was given at sign-up, else
+ * the word for "Member" (never part of the address: checkout offers this name as the buyer's).
+ */
+async function describeViewer(db: Database, { user, sessionId }: Authenticated, language: Language): Promise<Viewer> {
   const [profile] = await db
     .select({ name: profiles.name, profileImage: profiles.profileImage })
     .from(profiles)
     .where(eq(profiles.userId, user.id));
   const metadataName = user.user_metadata.name ?? user.user_metadata.full_name;
-  const name = profile?.name || (typeof metadataName === "string" && metadataName) || user.email.split("@")[0]!;
+  const name = profile?.name || (typeof metadataName === "string" && metadataName) || UNNAMED_MEMBER_NAME[language];
   return { userId: user.id, sessionId, email: user.email, name, profileImage: profile?.profileImage ?? null };
 }
 

@@ -1,3 +1,4 @@
+import { runRecoveryLinkJob, SEND_RECOVERY_LINK_JOB } from "#server/auth/email-links";
 import type { Database } from "#server/db/client";
 import type { Mailer } from "#server/mail/mailer";
 import { SEND_EMAIL_JOB } from "#server/mail/outbox";
@@ -54,6 +55,7 @@ export function createJobHandlers({
     [SEND_EVENT_CHANGE_EMAIL_JOB]: (job, { db, now }) =>
       sendEventChangeEmail(db, mailer, job.payload, { siteUrl, now }),
     [SEND_EMAIL_JOB]: (job) => sendEmail(mailer, job.payload, siteUrl),
+    [SEND_RECOVERY_LINK_JOB]: (job, { db, now }) => runRecoveryLinkJob(db, job.payload, now),
     [SEND_ORDER_EMAIL_JOB]: (job, { db, now }) => sendOrderEmail(db, mailer, job.payload, { siteUrl, now }),
     [SEND_TICKET_LOOKUP_JOB]: (job, { db, now }) => runTicketLookupJob(db, job.payload, now, siteUrl),
     [RELEASE_ORDER_HOLD_JOB]: (job, { db, now }) => runReleaseOrderHoldJob(db, job.payload, now),

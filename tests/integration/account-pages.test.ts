@@ -232,3 +232,27 @@ describe(`oversized form posts on the ${testDatabaseKind()} database`, () => {
     expect(sessionCookieOf(answer)).toBeDefined();
   });
 });
+
+describe("the preferences form's return address", () => {
+  const post = (redirectTo: string) =>
+    preferencesRoute.action({
+      request: formPost("/preferences", { theme: "dark", redirectTo }),
+      context: contextFor(),
+    } as never);
+
+  it.each(["/.//evil.example", "/a/..//evil.example", "/%2e//evil.example", "//evil.example", "/\\evil.example"])(
+    "refuses %s, which would lead to another site, and stores nothing",
+    async (redirectTo) => {
+      const answer = await answerOf(await post(redirectTo));
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get("Location")).toBeNull();
+      expect(answer.headers.getSetCookie()).toEqual([]);
+    },
+  );
+
+  it("returns to the page on this site, as the browser resolves it, without its ?lang=", async () => {
+    const answer = await answerOf(await post("/events/./12/../13?lang=fr&q=jazz"));
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/events/13?q=jazz");
+  });
+});

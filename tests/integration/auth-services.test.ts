@@ -1,14 +1,15 @@
 import { hash as hashWithArgon2 } from "@node-rs/argon2";
-import { eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "#server/db/client";
+import { MIGRATIONS_DIR, type DatabaseHandle } from "#server/db/client";
 import { authSessions, jobs, profiles, users } from "#server/db/schema";
 import { readConfig } from "#server/env";
 import { authenticateAccessToken } from "#server/auth/access-tokens";
 import { AuthError } from "#server/auth/auth-error";
 import { requestMagicLink, requestPasswordRecovery, verifyEmailToken } from "#server/auth/email-links";
-import { recordFailedSignIn } from "#server/auth/limits";
 import { refreshSession, signOut } from "#server/auth/sessions";
 import { signInWithPassword } from "#server/auth/sign-in";
 import { signUp } from "#server/auth/sign-up";
@@ -16,9 +17,10 @@ import { updateUser } from "#server/auth/user-update";
 import { createJobHandlers } from "#server/jobs/job-handlers";
 import { runDueJobs } from "#server/jobs/run-due-jobs";
 import { createMailboxMailer, type Mailer } from "#server/mail/mailer";
+import { SEND_EMAIL_JOB } from "#server/mail/outbox";
 import { EMAIL_MESSAGES, type RenderedEmail } from "#server/mail/render-email";
 import { createTestSession, testAuthRequest } from "#tests/support/auth-session";
-import { latestEmailLink } from "#tests/support/auth-mail";
+import { latestEmailLink, runRecoveryLookups } from "#tests/support/auth-mail";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 
 const config = readConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000", AUTH_EMAILS_PER_HOUR: "1000" });
@@ -62,10 +64,33 @@ describe(`the account services on the ${testDatabaseKind()} database`, () => {
     const [profile] = await handle.db.select().from(profiles).where(eq(profiles.userId, user.id));
     expect(profile).toMatchObject({ name: "Amina Tesfaye", preferredLanguage: "fr" });
 
-    await requestMagicLink(handle.db, config, testAuthRequest(), { email: "no-name@example.com", createUser: true });
-    const [created] = await handle.db.select().from(users).where(eq(users.email, "no-name@example.com"));
-    const [unnamed] = await handle.db.select().from(profiles).where(eq(profiles.userId, created!.id));
-    expect(unnamed?.name).toBe("no-name");
+    // Without a name (a magic link to a new address): the word for "Member", never part of the address.
+    for (const [language, word] of [
+      ["en", "Member"],
+      ["am", "አባል"],
+    ] as const) {
+      const email = `no-name-${language}@example.com`;
+      await requestMagicLink(handle.db, config, testAuthRequest({ language }), { email, createUser: true });
+      const [created] = await handle.db.select().from(users).where(eq(users.email, email));
+      const [unnamed] = await handle.db.select().from(profiles).where(eq(profiles.userId, created!.id));
+      expect(unnamed?.name).toBe(word);
+    }
+  });
+
+  it("renames accounts that were named after their address (migration 0009), and nobody else", async () => {
+    const named = await createTestSession(handle.db, config, { email: "grace.hopper@example.com" });
+    const chosen = await createTestSession(handle.db, config, { email: "ada@example.com" });
+    await handle.db
+      .update(profiles)
+      .set({ name: "grace.hopper", preferredLanguage: "fr" })
+      .where(eq(profiles.userId, named.userId));
+    await handle.db.update(profiles).set({ name: "Ada Lovelace" }).where(eq(profiles.userId, chosen.userId));
+    const migration = readFileSync(path.join(MIGRATIONS_DIR, "0009_auth_member_names.sql"), "utf8");
+    await handle.db.execute(sql.raw(migration));
+    const nameOf = async (userId: string) =>
+      (await handle.db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, userId)))[0]!.name;
+    expect(await nameOf(named.userId)).toBe("Membre");
+    expect(await nameOf(chosen.userId)).toBe("Ada Lovelace");
   });
 
   it("replaces a password hash made with older Argon2 parameters at the next sign-in, and it keeps working", async () => {
@@ -148,7 +173,7 @@ describe(`the account services on the ${testDatabaseKind()} database`, () => {
     expect(verified.session.user.email).toBe(email);
   });
 
-  it("locks password sign-in for one client after 10 wrong passwords, not the owner elsewhere; 100 an hour lock it everywhere", async () => {
+  it("locks password sign-in for one client after 10 wrong passwords, not the owner elsewhere, until the window ends", async () => {
     const now = new Date("2030-02-01T10:00:00Z");
     const { email, password } = await createTestSession(handle.db, config);
     const stranger = testAuthRequest({ now });
@@ -165,24 +190,10 @@ describe(`the account services on the ${testDatabaseKind()} database`, () => {
     expect((await signInWithPassword(handle.db, config, owner, { email, password })).user.email).toBe(email);
     const later = testAuthRequest({ now: new Date(now.getTime() + 16 * 60_000), ip: stranger.ip });
     expect((await signInWithPassword(handle.db, config, later, { email, password })).user.email).toBe(email);
-
-    // Guesses spread over many client addresses: the account's hourly ceiling of 100, for everyone,
-    // and the same for an address without an account.
-    for (const address of [email, "nobody-guessed@example.com"]) {
-      for (let failure = address === email ? 10 : 0; failure < 99; failure += 1) {
-        await recordFailedSignIn(handle.db, address, testAuthRequest({ now }));
-      }
-      const lastGuess = await rejection(
-        signInWithPassword(handle.db, config, testAuthRequest({ now }), { email: address, password: "wrong-again-1" }),
-      );
-      expect(lastGuess.code).toBe("invalid_credentials");
-      const ceiling = await rejection(
-        signInWithPassword(handle.db, config, testAuthRequest({ now }), { email: address, password }),
-      );
-      expect([ceiling.status, ceiling.code]).toEqual([429, "over_request_rate_limit"]);
+    // Right passwords are not failures: the owner signs in as often as they like.
+    for (let signIn = 0; signIn < 12; signIn += 1) {
+      expect((await signInWithPassword(handle.db, config, owner, { email, password })).user.email).toBe(email);
     }
-    const nextHour = testAuthRequest({ now: new Date(now.getTime() + 3600_000) });
-    expect((await signInWithPassword(handle.db, config, nextHour, { email, password })).user.email).toBe(email);
   });
 
   it("confirms a twice signed-up address with no password at all, whichever link is followed", async () => {
@@ -291,6 +302,7 @@ describe(`the account services on the ${testDatabaseKind()} database`, () => {
     const inFrench = (minutes: number) =>
       testAuthRequest({ now: new Date(start.getTime() + minutes * 61_000), language: "fr" });
     await requestPasswordRecovery(handle.db, config, inFrench(0), { email });
+    await runRecoveryLookups(handle.db);
     await requestMagicLink(handle.db, config, inFrench(1), { email, createUser: false });
     const session = await signInWithPassword(handle.db, config, testAuthRequest(), { email, password });
     const actor = {
@@ -396,7 +408,7 @@ describe(`the account services on the ${testDatabaseKind()} database`, () => {
       // Jobs are due from when they were queued (the database's clock): run them a little later.
       const runAt = new Date(Date.now() + 5_000);
       expect((await runDueJobs(own.db, { handlers: handlers(refusing), logger }, runAt))[0]?.outcome).toBe("failed");
-      const [failed] = await own.db.select().from(jobs);
+      const [failed] = await own.db.select().from(jobs).where(eq(jobs.kind, SEND_EMAIL_JOB));
       expect(failed!.payload).toEqual({ kind: "recovery", to: email, language: "en" });
       expect(failed!.lastError).toContain("550 message refused");
       expect(failed!.lastError).not.toContain(token);
@@ -410,7 +422,8 @@ describe(`the account services on the ${testDatabaseKind()} database`, () => {
         { handlers: handlers(createMailboxMailer(own.db)), logger },
         new Date(Date.now() + 5_000),
       );
-      expect(outcomes.map((outcome) => outcome.outcome)).toEqual(["done"]);
+      // The recovery job looks the address up and queues the e-mail, which is then sent.
+      expect(outcomes.map((outcome) => outcome.outcome)).toEqual(["done", "done"]);
       const rows = await own.db.select().from(jobs);
       expect(rows.every((row) => !("link" in row.payload))).toBe(true);
     } finally {
