@@ -36,7 +36,11 @@ export function plainSummary(markdown: string): string {
  */
 export function eventJsonLd(event: JsonLdEvent, now: Date, origin: string) {
   const url = `${origin}/events/${event.id}`;
-  const organizer = { "@type": "Person", name: event.organizer.name, url: `${origin}/organizers/${event.organizer.id}` };
+  const organizer = {
+    "@type": "Person",
+    name: event.organizer.name,
+    url: `${origin}/organizers/${event.organizer.id}`,
+  };
   return {
     "@context": "https://schema.org",
     "@type": "Event",

@@ -19,7 +19,10 @@ describe("an event search's dates", () => {
     ] as const) {
       const parsed = search(query);
       expect(parsed.success, query).toBe(false);
-      expect(parsed.error!.issues.map((issue) => issue.path.join(".")), query).toContain(field);
+      expect(
+        parsed.error!.issues.map((issue) => issue.path.join(".")),
+        query,
+      ).toContain(field);
     }
   });
 });

@@ -262,7 +262,9 @@ describe("iCalendar times in the event's zone", () => {
   });
 
   it("describe zones with the daylight saving changes around the events, so each time means its exact instant", () => {
-    for (const [component, source] of events.map((component, index) => [component, [winter, summer, springForward, addis][index]!] as const)) {
+    for (const [component, source] of events.map(
+      (component, index) => [component, [winter, summer, springForward, addis][index]!] as const,
+    )) {
       const zoneOf = (name: string) => component.properties.find((candidate) => candidate.name === name)!.params.TZID!;
       expect(instantOf(calendar, zoneOf("DTSTART"), property(component, "DTSTART")!)).toEqual(source.startsAt);
       expect(instantOf(calendar, zoneOf("DTEND"), property(component, "DTEND")!)).toEqual(source.endsAt);

@@ -33,7 +33,15 @@ describe("calendar days", () => {
   });
 
   it("refuses days the calendar does not have instead of rolling them into another one", () => {
-    for (const text of ["2026-13-45", "2026-02-29", "2100-02-29", "2026-04-31", "2026-00-10", "2026-01-00", "2026-12-32"]) {
+    for (const text of [
+      "2026-13-45",
+      "2026-02-29",
+      "2100-02-29",
+      "2026-04-31",
+      "2026-00-10",
+      "2026-01-00",
+      "2026-12-32",
+    ]) {
       expect(parseIsoDay(text), text).toBeNull();
     }
   });

@@ -154,29 +154,32 @@ describe("rendering the order e-mails", () => {
     expect(email.text).toContain(EMAIL_MESSAGES.en.order.calendarNote);
   });
 
-  it.each(LANGUAGES)("attaches the event to the %s confirmation as a valid event.ics on its zone's clocks", async (language) => {
-    const order = orderIn(language);
-    const email = await renderOrderEmail({ kind: "order_confirmed", order, link, now }, siteUrl);
-    const ics = email.attachments?.find((attachment) => attachment.filename === "event.ics");
-    expect(ics?.contentType).toBe("text/calendar; charset=utf-8; method=PUBLISH");
-    expect(ics?.inline).toBeUndefined();
-    const text = ics!.content.toString("utf8");
-    expect(text).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2.0\r\n/);
-    expect(text).toMatch(/END:VEVENT\r\nEND:VCALENDAR\r\n$/);
-    for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
-    const properties = icsProperties(text);
-    expect(properties.get("UID")).toBe("event-42@events.example.org");
-    expect(properties.get("DTSTART;TZID=America/New_York")).toBe("20261204T190000");
-    expect(properties.get("DTEND;TZID=America/New_York")).toBe("20261204T220000");
-    expect(properties.get("TZID")).toBe("America/New_York");
-    expect(properties.get("SEQUENCE")).toBe("10");
-    expect(properties.get("LAST-MODIFIED")).toBe("20261001T120010Z");
-    expect(properties.get("DTSTAMP")).toBe("20261120T150000Z");
-    expect(properties.get("SUMMARY")).toBe('Jazz & Soul\\, Night\\; "Live" $& more');
-    expect(properties.get("LOCATION")).toBe("Blues Alley\\, 1073 Wisconsin Ave NW\\, Washington\\, DC 20007");
-    expect(properties.get("URL")).toBe(`${siteUrl}/events/42`);
-    expect(properties.get("STATUS")).toBe("CONFIRMED");
-  });
+  it.each(LANGUAGES)(
+    "attaches the event to the %s confirmation as a valid event.ics on its zone's clocks",
+    async (language) => {
+      const order = orderIn(language);
+      const email = await renderOrderEmail({ kind: "order_confirmed", order, link, now }, siteUrl);
+      const ics = email.attachments?.find((attachment) => attachment.filename === "event.ics");
+      expect(ics?.contentType).toBe("text/calendar; charset=utf-8; method=PUBLISH");
+      expect(ics?.inline).toBeUndefined();
+      const text = ics!.content.toString("utf8");
+      expect(text).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2.0\r\n/);
+      expect(text).toMatch(/END:VEVENT\r\nEND:VCALENDAR\r\n$/);
+      for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+      const properties = icsProperties(text);
+      expect(properties.get("UID")).toBe("event-42@events.example.org");
+      expect(properties.get("DTSTART;TZID=America/New_York")).toBe("20261204T190000");
+      expect(properties.get("DTEND;TZID=America/New_York")).toBe("20261204T220000");
+      expect(properties.get("TZID")).toBe("America/New_York");
+      expect(properties.get("SEQUENCE")).toBe("10");
+      expect(properties.get("LAST-MODIFIED")).toBe("20261001T120010Z");
+      expect(properties.get("DTSTAMP")).toBe("20261120T150000Z");
+      expect(properties.get("SUMMARY")).toBe('Jazz & Soul\\, Night\\; "Live" $& more');
+      expect(properties.get("LOCATION")).toBe("Blues Alley\\, 1073 Wisconsin Ave NW\\, Washington\\, DC 20007");
+      expect(properties.get("URL")).toBe(`${siteUrl}/events/42`);
+      expect(properties.get("STATUS")).toBe("CONFIRMED");
+    },
+  );
 
   it("attaches nothing to cancellations, refunds and offers", async () => {
     for (const kind of ["order_cancelled", "order_refunded", "waitlist_offer"] as const) {

@@ -37,7 +37,7 @@ describe("event descriptions as plain text (calendar apps)", () => {
   });
 
   it("drop HTML tags, and scripts and styles with what they hold", () => {
-    expect(markdownToText('<div>Hello <b>there</b><script>alert(1)</script></div>\n\nA \\*star\\*')).toBe(
+    expect(markdownToText("<div>Hello <b>there</b><script>alert(1)</script></div>\n\nA \\*star\\*")).toBe(
       "Hello there\n\nA *star*",
     );
   });

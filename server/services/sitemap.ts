@@ -55,11 +55,7 @@ export async function listSiteEntries(db: Database): Promise<SitemapEntry[]> {
 }
 
 /** A section's pages, by id, SITEMAP_PAGE_SIZE at a time (page 1 is the first). */
-export async function listSectionEntries(
-  db: Database,
-  section: SitemapSection,
-  page: number,
-): Promise<SitemapEntry[]> {
+export async function listSectionEntries(db: Database, section: SitemapSection, page: number): Promise<SitemapEntry[]> {
   const offset = (page - 1) * SITEMAP_PAGE_SIZE;
   if (section === "events") {
     const rows = await db

@@ -138,7 +138,10 @@ describe("an event's page", () => {
     expect(search).toMatch(/<link rel="canonical" href="[^"]+\/events\?category=music&amp;lang=ar"/);
     for (const language of ["en", "fr", "ar", "am"]) {
       expect(search).toMatch(
-        new RegExp(`<link rel="alternate" hrefLang="${language}" href="[^"]+/events\\?category=music&amp;lang=${language}"`, "i"),
+        new RegExp(
+          `<link rel="alternate" hrefLang="${language}" href="[^"]+/events\\?category=music&amp;lang=${language}"`,
+          "i",
+        ),
       );
     }
     expect(search).toContain('<meta property="og:locale" content="ar_AR"/>');

@@ -17,10 +17,13 @@ async function tabTo(page: Page, target: Locator): Promise<boolean> {
 /** WCAG's contrast ratio of two `rgb(…)` colours. */
 function contrast(foreground: string, background: string): number {
   const luminance = (color: string) => {
-    const [r, g, b] = color.match(/[\d.]+/g)!.slice(0, 3).map((part) => {
-      const channel = Number(part) / 255;
-      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-    }) as [number, number, number];
+    const [r, g, b] = color
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((part) => {
+        const channel = Number(part) / 255;
+        return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
   const [lighter, darker] = [luminance(foreground), luminance(background)].sort((a, b) => b - a) as [number, number];
@@ -70,7 +73,12 @@ describe("the map's credit to its tile provider", () => {
       const style = await link.evaluate((element) => {
         const box = getComputedStyle(element.closest(".leaflet-control-attribution")!);
         const own = getComputedStyle(element);
-        return { color: own.color, underline: own.textDecorationLine, background: box.backgroundColor, text: box.color };
+        return {
+          color: own.color,
+          underline: own.textDecorationLine,
+          background: box.backgroundColor,
+          text: box.color,
+        };
       });
       // An opaque box: what is behind it (tiles of any colour) cannot lower the contrast.
       expect(style.background, colorScheme).toMatch(/^rgb\(/);

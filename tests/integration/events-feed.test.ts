@@ -101,7 +101,9 @@ describe(`the events feed on the ${testDatabaseKind()} database`, () => {
       expect(event.endsAt.getTime()).toBeGreaterThan(now);
     }
     // Every sample event is in Washington, whose clocks read in the same order as the instants.
-    const starts = lines.filter((line) => line.startsWith("DTSTART;TZID=America/New_York:")).map((line) => line.slice(-15));
+    const starts = lines
+      .filter((line) => line.startsWith("DTSTART;TZID=America/New_York:"))
+      .map((line) => line.slice(-15));
     expect(starts.length).toBe(ids.length);
     expect(starts).toEqual([...starts].sort());
   });
@@ -155,13 +157,21 @@ describe(`the events feed on the ${testDatabaseKind()} database`, () => {
 
 /** The VEVENT of `id` in a calendar's unfolded lines, property by property (TEXT values unescaped). */
 function entryOf(lines: string[], id: number): Map<string, string> {
-  const begin = lines.findIndex((line, index) => line === "BEGIN:VEVENT" && lines[index + 1]?.startsWith(`UID:event-${id}@`));
+  const begin = lines.findIndex(
+    (line, index) => line === "BEGIN:VEVENT" && lines[index + 1]?.startsWith(`UID:event-${id}@`),
+  );
   expect(begin).toBeGreaterThanOrEqual(0);
   const end = lines.indexOf("END:VEVENT", begin);
   return new Map(
     lines.slice(begin + 1, end).map((line) => {
       const colon = line.indexOf(":");
-      return [line.slice(0, colon), line.slice(colon + 1).replace(/\\n/g, "\n").replace(/\\([,;\\])/g, "$1")];
+      return [
+        line.slice(0, colon),
+        line
+          .slice(colon + 1)
+          .replace(/\\n/g, "\n")
+          .replace(/\\([,;\\])/g, "$1"),
+      ];
     }),
   );
 }
@@ -181,7 +191,12 @@ describe(`calendar entries on the ${testDatabaseKind()} database`, () => {
       const entry = entryOf(lines, event.id);
       expect(entry.get("DESCRIPTION")).not.toMatch(/\*\*|^#+ |\]\(|^- /m);
       expect(entry.get("DESCRIPTION")).toMatch(new RegExp(`${SITE}/events/${event.id}$`));
-      expect(entry.get("LAST-MODIFIED")).toBe(event.updatedAt.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, ""));
+      expect(entry.get("LAST-MODIFIED")).toBe(
+        event.updatedAt
+          .toISOString()
+          .replace(/[-:]/g, "")
+          .replace(/\.\d{3}/, ""),
+      );
       expect(entry.get("SEQUENCE")).toMatch(/^\d+$/);
       expect(entry.has("DTSTART;TZID=America/New_York")).toBe(true);
     }

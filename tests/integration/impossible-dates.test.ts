@@ -38,8 +38,11 @@ describe(`impossible days in a search on the ${testDatabaseKind()} database`, ()
   it("make the /events page answer 400 with its message for a search it cannot run", async () => {
     for (const query of IMPOSSIBLE) {
       const request = new Request(`${SITE}/events?${query}`);
-      const answer = (await eventsPage.loader({ request, params: {}, context: context() } as never)) as
-        UNSAFE_DataWithResponseInit<{ invalid: boolean }>;
+      const answer = (await eventsPage.loader({
+        request,
+        params: {},
+        context: context(),
+      } as never)) as UNSAFE_DataWithResponseInit<{ invalid: boolean }>;
       expect(answer.init?.status, query).toBe(400);
       expect(answer.data.invalid, query).toBe(true);
     }
