@@ -33,6 +33,44 @@ export function sequenceOf(createdAt: Date, updatedAt: Date): number {
   return Math.min(2_147_483_647, Math.max(0, Math.floor((updatedAt.getTime() - createdAt.getTime()) / 1000)));
 }
 
+/** What a calendar entry reads of an event, wherever it is written (its page, the feed, an order's e-mail). */
+export interface CalendarEventSource {
+  id: number;
+  title: string;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  createdAt: Date;
+  updatedAt: Date;
+  status: string;
+  venue: { name: string; address: string; city: string; state: string; zipCode: string };
+}
+
+/**
+ * An event as an iCalendar entry, with `description` as plain text. The UID is the same wherever it is
+ * written (one event, one identity), so a calendar that has it from an e-mail replaces it from the feed.
+ */
+export function eventEntryOf(
+  event: CalendarEventSource,
+  { origin, now, description }: { origin: string; now: Date; description: string },
+): CalendarEvent {
+  const { venue } = event;
+  return {
+    uid: `event-${event.id}@${new URL(origin).hostname}`,
+    title: event.title,
+    description,
+    startsAt: event.startsAt,
+    endsAt: event.endsAt,
+    timeZone: event.timeZone,
+    location: `${venue.name}, ${venue.address}, ${venue.city}, ${venue.state} ${venue.zipCode}`,
+    url: `${origin}/events/${event.id}`,
+    lastModified: event.updatedAt,
+    sequence: sequenceOf(event.createdAt, event.updatedAt),
+    now,
+    status: event.status === "cancelled" ? "CANCELLED" : "CONFIRMED",
+  };
+}
+
 function utcStamp(instant: Date): string {
   return instant
     .toISOString()

@@ -1,4 +1,4 @@
-import { sequenceOf, toICalendar } from "#domain/icalendar";
+import { eventEntryOf, toICalendar } from "#domain/icalendar";
 import { LOCALE_TAGS, textDirection, type Language } from "#domain/language";
 import { formatTicketCode } from "#domain/ticket-code";
 import { formatMoney, isolateUserText } from "#domain/text-direction";
@@ -215,25 +215,8 @@ ${tickets
  */
 export function eventCalendar(order: OrderDetail, siteUrl: string, now: Date): string {
   const { event } = order;
-  const venue = event.venue;
-  const url = `${siteUrl}/events/${event.id}`;
   return toICalendar(
-    [
-      {
-        uid: `event-${event.id}@${new URL(siteUrl).hostname}`,
-        title: event.title,
-        description: url,
-        startsAt: event.startsAt,
-        endsAt: event.endsAt,
-        timeZone: event.timeZone,
-        location: `${venue.name}, ${venue.address}, ${venue.city}, ${venue.state} ${venue.zipCode}`,
-        url,
-        lastModified: event.updatedAt,
-        sequence: sequenceOf(event.createdAt, event.updatedAt),
-        now,
-        status: event.status === "cancelled" ? "CANCELLED" : "CONFIRMED",
-      },
-    ],
+    [eventEntryOf(event, { origin: siteUrl, now, description: `${siteUrl}/events/${event.id}` })],
     event.title,
   );
 }
