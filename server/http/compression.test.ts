@@ -96,12 +96,23 @@ describe("compression middleware", () => {
   app.use(compression());
   app.get("/page", (c) => c.html(page));
   app.get("/small", (c) => c.body("<p>hi</p>", 200, { "Content-Type": "text/html", "Content-Length": "9" }));
+  app.get("/file", (c) =>
+    c.body(page, 200, { "Content-Type": "text/javascript", "Content-Length": String(page.length), ETag: '"v1"' }),
+  );
   app.get("/picture", (c) => c.body(new Uint8Array(4096), 200, { "Content-Type": "image/webp" }));
 
   it("gzips a page for a client that takes gzip, and says the answer varies with Accept-Encoding", async () => {
     const response = await app.request("/page", { headers: { "Accept-Encoding": "gzip, br" } });
     expect(response.headers.get("Content-Encoding")).toBe("gzip");
     expect(response.headers.get("Vary")).toContain("Accept-Encoding");
+    expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(page);
+  });
+
+  it("drops a file's Content-Length, which gives the uncompressed size, and weakens its ETag", async () => {
+    const response = await app.request("/file", { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.headers.get("Content-Encoding")).toBe("gzip");
+    expect(response.headers.get("Content-Length")).toBeNull();
+    expect(response.headers.get("ETag")).toBe('W/"v1"');
     expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(page);
   });
 

@@ -34,12 +34,12 @@ export function compression(): MiddlewareHandler {
     // The answer depends on Accept-Encoding whether or not this client gets it compressed.
     addVary(res.headers, ["Accept-Encoding"]);
     if (!acceptsGzip(c.req.header("Accept-Encoding"))) return;
-    const headers = new Headers(res.headers);
-    headers.delete("Content-Length");
-    headers.set("Content-Encoding", "gzip");
-    const etag = headers.get("ETag");
-    if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
-    c.res = new Response(gzipStream(res.body), { status: res.status, statusText: res.statusText, headers });
+    // Hono copies the replaced answer's headers onto the new one, so they are changed after it is set.
+    c.res = new Response(gzipStream(res.body), res);
+    c.res.headers.delete("Content-Length");
+    c.res.headers.set("Content-Encoding", "gzip");
+    const etag = c.res.headers.get("ETag");
+    if (etag && !etag.startsWith("W/")) c.res.headers.set("ETag", `W/${etag}`);
   };
 }
 
