@@ -3,10 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEmbedded, type Database } from "#server/db/client";
+import { openEmbedded } from "#server/db/client";
 import { readConfig } from "#server/env";
-import { createSandboxProvider } from "#server/payments/sandbox-provider";
-import { payOrder, placeOrder } from "#server/services/orders";
 import { createTestSession } from "#tests/support/auth-session";
 import { newAddress } from "#tests/support/browser-accounts";
 import { connectBrowser, expectCleanConsole, waitForHydration } from "#tests/support/browser";
@@ -14,6 +12,7 @@ import { startHttpsProxy, type HttpsProxy } from "#tests/support/https-proxy";
 import { insertOrderWithTickets } from "#tests/support/issued-tickets";
 import { freePort } from "#tests/support/postgres-server";
 import { removeDataDir, startSiteServer, type SiteServer } from "#tests/support/site-server";
+import { placePaidOrder } from "#tests/support/paid-orders";
 import { insertEventWithTicketTypes } from "#tests/support/ticket-factories";
 
 /**
@@ -36,27 +35,6 @@ let dataDir: string;
 let eventId: number;
 let freeTicketTypeId: number;
 const codes = { scripted: "", plain: "" };
-
-/** A paid order of one ticket, as checkout and the pay page leave it: something to refund. */
-async function paidOrder(db: Database, ticketTypeId: number, buyerName: string) {
-  const siteUrl = "http://localhost";
-  const now = new Date();
-  const buyer = { name: buyerName, email: newAddress(buyerName) };
-  const { order } = await placeOrder(
-    db,
-    null,
-    { eventId, items: [{ ticketTypeId, quantity: 1 }], buyer },
-    { now, language: "en", siteUrl },
-  );
-  const card = { number: "4242424242424242", expMonth: 12, expYear: now.getUTCFullYear() + 2, cvc: "123" };
-  const paid = await payOrder(
-    db,
-    createSandboxProvider(),
-    { orderId: order.id, card, returnUrl: siteUrl, cancelUrl: siteUrl },
-    { now, siteUrl },
-  );
-  if (paid.outcome !== "paid") throw new Error(`The sandbox did not take the card: ${paid.outcome}`);
-}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "dmv-events-proxy-"));
@@ -82,7 +60,13 @@ beforeAll(async () => {
     const issued = await insertOrderWithTickets(database.db, event, { count: 2, buyerName: "Sara Bekele" });
     codes.scripted = issued.codes[0]!;
     codes.plain = issued.codes[1]!;
-    for (const buyer of Object.values(BUYERS)) await paidOrder(database.db, event.ticketTypeIds[1]!, buyer);
+    for (const name of Object.values(BUYERS)) {
+      await placePaidOrder(database.db, {
+        eventId,
+        ticketTypeId: event.ticketTypeIds[1]!,
+        buyer: { name, email: newAddress(name) },
+      });
+    }
   } finally {
     await database.close();
   }

@@ -3,13 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEmbedded, type Database } from "#server/db/client";
+import { openEmbedded } from "#server/db/client";
 import { readConfig } from "#server/env";
-import { createSandboxProvider } from "#server/payments/sandbox-provider";
-import { payOrder, placeOrder } from "#server/services/orders";
 import { createTestSession } from "#tests/support/auth-session";
 import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
 import { removeDataDir, startSiteServer, type SiteServer } from "#tests/support/site-server";
+import { placePaidOrder } from "#tests/support/paid-orders";
 import { insertEventWithTicketTypes } from "#tests/support/ticket-factories";
 
 /**
@@ -30,35 +29,6 @@ let site: SiteServer;
 let dataDir: string;
 let quietEventId: number;
 let waitlistEventId: number;
-
-/** A paid order of the one ticket of `ticketTypeId`, as checkout and the pay page make it. */
-async function buyTheOnlyTicket(
-  db: Database,
-  eventId: number,
-  ticketTypeId: number,
-  buyer: { name: string; email: string },
-) {
-  const siteUrl = "http://localhost";
-  const now = new Date();
-  const { order } = await placeOrder(
-    db,
-    null,
-    { eventId, items: [{ ticketTypeId, quantity: 1 }], buyer },
-    { now, language: "en", siteUrl },
-  );
-  const paid = await payOrder(
-    db,
-    createSandboxProvider(),
-    {
-      orderId: order.id,
-      card: { number: "4242424242424242", expMonth: 12, expYear: now.getUTCFullYear() + 2, cvc: "123" },
-      returnUrl: siteUrl,
-      cancelUrl: siteUrl,
-    },
-    { now, siteUrl },
-  );
-  if (paid.outcome !== "paid") throw new Error(`The sandbox did not take the card: ${paid.outcome}`);
-}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "dmv-events-waitlist-"));
@@ -82,13 +52,16 @@ beforeAll(async () => {
     });
     quietEventId = quiet.eventId;
     waitlistEventId = waitlisted.eventId;
-    await buyTheOnlyTicket(database.db, quiet.eventId, quiet.ticketTypeIds[0]!, {
-      name: "Liya Haile",
-      email: "liya.buyer@example.com",
+    // Each event's one ticket is sold.
+    await placePaidOrder(database.db, {
+      eventId: quiet.eventId,
+      ticketTypeId: quiet.ticketTypeIds[0]!,
+      buyer: { name: "Liya Haile", email: "liya.buyer@example.com" },
     });
-    await buyTheOnlyTicket(database.db, waitlisted.eventId, waitlisted.ticketTypeIds[0]!, {
-      name: "Sami Bekele",
-      email: "sami.buyer@example.com",
+    await placePaidOrder(database.db, {
+      eventId: waitlisted.eventId,
+      ticketTypeId: waitlisted.ticketTypeIds[0]!,
+      buyer: { name: "Sami Bekele", email: "sami.buyer@example.com" },
     });
   } finally {
     await database.close();
