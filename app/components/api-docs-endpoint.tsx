@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/i18n/use-translation";
-import type { OperationAccess } from "#server/api/openapi";
+import type { OperationAccess } from "#server/api/openapi-document-shape";
 
 /** One parameter as the docs page shows it, taken from the OpenAPI document by the route's loader. */
 export interface ApiParameterView {

@@ -2,13 +2,9 @@ import { useTranslation } from "#app/i18n/use-translation";
 import { ApiEndpoint, type ApiEndpointView, type ApiParameterView } from "#app/components/api-docs-endpoint";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
-import {
-  exampleCurlCommand,
-  listOperations,
-  openApiDocument,
-  operationAccess,
-  type OpenApiParameter,
-} from "#server/api/openapi";
+import { openApiDocument } from "#server/api/api-document";
+import { listOperations, operationAccess, type OpenApiParameter } from "#server/api/openapi-document-shape";
+import { exampleCurlCommand } from "#server/api/example-request";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import type { Route } from "./+types/api-docs";

@@ -1,4 +1,6 @@
-import { Hono, type Context } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { MAX_EVENT_IMAGES } from "#domain/event-input";
+import type { Context } from "hono";
 import { z } from "zod";
 import { eventInputSchema } from "#domain/event-input";
 import { parseRecordId } from "#domain/record-id";
@@ -9,7 +11,6 @@ import { limitBody, readJsonBody } from "#server/http/json-body";
 import { answerIdempotently } from "#server/http/idempotency";
 import { readFormWithin } from "#server/http/read-form";
 import { MAX_EVENT_IMAGE_BYTES } from "#server/images/event-images";
-import type { Actor } from "#server/services/actor";
 import {
   addEventImage,
   createEvent,
@@ -26,7 +27,21 @@ import { cancelEvent } from "#server/services/event-cancellation";
 import { requireEventRole } from "#server/services/event-role";
 import { searchVenues, type VenueRow } from "#server/services/venues";
 import { invalidInput } from "./invalid-input";
-import { PRIVATE_CACHE } from "./me";
+import { PRIVATE_CACHE } from "./cache-control";
+import { EVENT_IMAGE_UPLOAD_SCHEMA } from "./my-event-schemas";
+import { operationRoute } from "./operation-route";
+import {
+  EVENT_ID_PARAMETER,
+  EVENT_IS_CANCELLED,
+  EXAMPLE_EVENT_INPUT,
+  invalidEvent,
+  MY_EVENT_NOT_FOUND,
+  TOO_MANY_INVITATIONS,
+} from "./my-event-answers";
+import { requireActor } from "./require-actor";
+import { privateOperation } from "./private-operation";
+import { error, problem } from "./error-answers";
+import type { OpenApiParameter } from "./openapi-document-shape";
 
 /** An event's JSON is a few kB; a 10,000-character description in any script stays far below this. */
 const MAX_JSON_BYTES = 256 * 1024;
@@ -40,6 +55,263 @@ export const EVENT_BODY_SHAPE =
 /** The create body: the event, and whether to put it on sale at once. */
 const publishFlagSchema = z.object({ publish: z.boolean({ error: "invalid" }).optional() });
 
+const tags = ["My events"];
+const withId = (parameters: OpenApiParameter[] = []) => [EVENT_ID_PARAMETER, ...parameters];
+
+const listMyEventsRoute = operationRoute(
+  "get",
+  "/",
+  privateOperation(
+    {
+      operationId: "listMyEvents",
+      summary: "List my events",
+      description:
+        "The events the signed-in person organizes or co-organizes, drafts included, with sold tickets, " +
+        "capacity and revenue.",
+      tags,
+    },
+    { description: "The events.", schema: "MyEventList" },
+  ),
+);
+
+const searchVenuesRoute = operationRoute(
+  "get",
+  "/venues",
+  privateOperation(
+    {
+      operationId: "searchVenues",
+      summary: "Find a venue",
+      description: "Venues to hold an event at, by words of their name, address or city.",
+      tags,
+      parameters: [
+        {
+          name: "q",
+          in: "query",
+          required: false,
+          description: "Words of the venue's name, address or city; nothing is found without them.",
+          schema: { type: "string", maxLength: 100 },
+          example: "wharf",
+        },
+      ],
+    },
+    { description: "The venues found.", schema: "VenueSearchList" },
+  ),
+);
+
+const createMyEventRoute = operationRoute(
+  "post",
+  "/",
+  privateOperation(
+    {
+      operationId: "createMyEvent",
+      summary: "Create an event",
+      description:
+        "Creates an event as a draft, or published at once with publish: true. A person's first event makes " +
+        "them an organizer. Pictures are added afterwards with POST /my/events/{id}/images. Each address in " +
+        "coOrganizerEmails is sent an invitation by e-mail (the same answer whether or not it has an account); " +
+        "its owner co-organizes once they accept it, signed in with that address.",
+      tags,
+      body: { schema: "EventCreateInput", example: { ...EXAMPLE_EVENT_INPUT, publish: false } },
+      replayedStatuses: ["201"],
+    },
+    { status: "201", description: "The event as created.", schema: "EditableEventResponse" },
+    {
+      ...invalidEvent({
+        end_before_start: {
+          summary: "End before start",
+          value: problem("invalid", EVENT_BODY_SHAPE, { endsAt: "end_before_start" }),
+        },
+        unknown_category: {
+          summary: "No such category",
+          value: problem("invalid", "The event is not valid.", { categoryId: "unknown_category" }),
+        },
+      }),
+      ...TOO_MANY_INVITATIONS,
+    },
+  ),
+);
+
+const getMyEventRoute = operationRoute(
+  "get",
+  "/{id}",
+  privateOperation(
+    {
+      operationId: "getMyEvent",
+      summary: "Read an event to edit",
+      description: "Everything the organizer or a co-organizer edits of an event, with what is sold.",
+      tags,
+      parameters: withId(),
+    },
+    { description: "The event.", schema: "EditableEventResponse" },
+    MY_EVENT_NOT_FOUND,
+  ),
+);
+
+const updateMyEventRoute = operationRoute(
+  "put",
+  "/{id}",
+  privateOperation(
+    {
+      operationId: "updateMyEvent",
+      summary: "Change an event",
+      description:
+        "Replaces what is edited of an event (organizer or co-organizer); its pictures stay as they are. A " +
+        "ticket type's quantity cannot go below what is sold or held, its price cannot go below what a current " +
+        "ticket holder paid for one, and a type with orders cannot be removed. When a published event's date " +
+        "or venue changes, every ticket holder is e-mailed. A new address in coOrganizerEmails is invited by " +
+        "e-mail, one left out stops co-organizing or has its invitation withdrawn (the organizer only).",
+      tags,
+      parameters: withId(),
+      body: { schema: "EventInput", example: EXAMPLE_EVENT_INPUT },
+    },
+    { description: "The event as changed.", schema: "EditableEventResponse" },
+    {
+      ...invalidEvent({
+        below_sold: {
+          summary: "Fewer than sold",
+          value: problem("invalid", "The event is not valid.", { "ticketTypes.0.quantity": "below_sold" }),
+        },
+        below_paid_price: {
+          summary: "Cheaper than holders paid",
+          value: problem("invalid", "The event is not valid.", { "ticketTypes.0.priceCents": "below_paid_price" }),
+        },
+      }),
+      ...MY_EVENT_NOT_FOUND,
+      ...EVENT_IS_CANCELLED,
+      ...TOO_MANY_INVITATIONS,
+    },
+  ),
+);
+
+const publishMyEventRoute = operationRoute(
+  "post",
+  "/{id}/publish",
+  privateOperation(
+    {
+      operationId: "publishMyEvent",
+      summary: "Publish an event",
+      description:
+        "Puts a draft on sale and on the site (its organizer or a co-organizer). Publishing a published event " +
+        "changes nothing.",
+      tags,
+      parameters: withId(),
+    },
+    { description: "The published event.", schema: "EditableEventResponse" },
+    {
+      "400": error("The event has already ended (code invalid, fields.endsAt in_the_past).", {
+        in_the_past: {
+          summary: "Already ended",
+          value: problem("invalid", "The event has already ended.", { endsAt: "in_the_past" }),
+        },
+      }),
+      ...MY_EVENT_NOT_FOUND,
+      ...EVENT_IS_CANCELLED,
+    },
+  ),
+);
+
+const cancelMyEventRoute = operationRoute(
+  "post",
+  "/{id}/cancel",
+  privateOperation(
+    {
+      operationId: "cancelMyEvent",
+      summary: "Cancel an event",
+      description:
+        "Calls the event off (its organizer or a co-organizer): paid orders are refunded, free ones " +
+        "cancelled, holds released, and every ticket holder is e-mailed.",
+      tags,
+      parameters: withId(),
+    },
+    { description: "The cancelled event.", schema: "EventCancelled" },
+    {
+      ...MY_EVENT_NOT_FOUND,
+      "409": error("Already cancelled, or already over (code conflict, fields.event).", {
+        already_cancelled: {
+          summary: "Already cancelled",
+          value: problem("conflict", "The event is already cancelled.", { event: "already_cancelled" }),
+        },
+      }),
+    },
+  ),
+);
+
+const duplicateMyEventRoute = operationRoute(
+  "post",
+  "/{id}/duplicate",
+  privateOperation(
+    {
+      operationId: "duplicateMyEvent",
+      summary: "Duplicate an event",
+      description:
+        "A draft copy of the event (its organizer or a co-organizer): the same organizer, title, text, dates, " +
+        "venue, ticket types with none sold, sponsors, co-organizers and pictures.",
+      tags,
+      parameters: withId(),
+    },
+    { status: "201", description: "The copy.", schema: "EditableEventResponse" },
+    MY_EVENT_NOT_FOUND,
+  ),
+);
+
+const addMyEventImageRoute = operationRoute("post", "/{id}/images", {
+  ...privateOperation(
+    {
+      operationId: "addMyEventImage",
+      summary: "Add a picture",
+      description:
+        `Adds a picture after the event's others (at most ${MAX_EVENT_IMAGES}; the first is the cover), as ` +
+        "multipart/form-data with the file and its alt text. It is cropped to 16:9 and stored as WebP.",
+      tags,
+      parameters: withId(),
+    },
+    { status: "201", description: "The event with its pictures.", schema: "EditableEventResponse" },
+    {
+      "400": error(`Not a picture, too large, without alt text, or a ${MAX_EVENT_IMAGES + 1}th (code invalid).`, {
+        image_too_large: {
+          summary: "Too large",
+          value: problem("invalid", "A picture is at most 10 MB.", { file: "image_too_large" }),
+        },
+        image_type: {
+          summary: "Not a picture",
+          value: problem("invalid", "A picture cannot be used.", { file: "image_type" }),
+        },
+      }),
+      ...MY_EVENT_NOT_FOUND,
+      ...EVENT_IS_CANCELLED,
+    },
+  ),
+  requestBody: {
+    required: true,
+    content: { "multipart/form-data": { schema: EVENT_IMAGE_UPLOAD_SCHEMA } },
+  },
+});
+
+const removeMyEventImageRoute = operationRoute(
+  "delete",
+  "/{id}/images/{position}",
+  privateOperation(
+    {
+      operationId: "removeMyEventImage",
+      summary: "Remove a picture",
+      description: "Removes one picture; those after it move up.",
+      tags,
+      parameters: withId([
+        {
+          name: "position",
+          in: "path",
+          required: true,
+          description: "The picture's place, 0 (the cover) to 2.",
+          schema: { type: "integer", minimum: 0, maximum: MAX_EVENT_IMAGES - 1 },
+          example: 0,
+        },
+      ]),
+    },
+    { description: "The event with its remaining pictures.", schema: "EditableEventResponse" },
+    { ...MY_EVENT_NOT_FOUND, ...EVENT_IS_CANCELLED },
+  ),
+);
+
 /**
  * `/api/v1/my/events`: the events the signed-in person organizes or co-organizes, and writing them.
  * Strangers get 404 for an event (never a hint that it exists); its organizer and co-organizers may
@@ -50,7 +322,7 @@ const publishFlagSchema = z.object({ publish: z.boolean({ error: "invalid" }).op
  * - `POST /{id}/images` multipart `file` + `alt` adds a picture; `DELETE /{id}/images/{position}`.
  */
 export function createMyEventsApi() {
-  const api = new Hono<AppEnv>();
+  const api = new OpenAPIHono<AppEnv>();
   api.use(async (c, next) => {
     await next();
     // After the handler, so that error answers carry it too: these answers are one person's.
@@ -63,17 +335,17 @@ export function createMyEventsApi() {
   });
   const jsonLimit = limitBody(MAX_JSON_BYTES);
 
-  api.get("/", async (c) => {
+  api.openapi(listMyEventsRoute, async (c) => {
     const rows = await listMyEvents(c.get("db"), requireActor(c), currentTime());
     return c.json({ data: rows.map(myEventJson) });
   });
 
-  api.get("/venues", async (c) => {
+  api.openapi(searchVenuesRoute, async (c) => {
     const venues = await searchVenues(c.get("db"), c.req.query("q") ?? "");
     return c.json({ data: venues.map(venueJson) });
   });
 
-  api.post("/", jsonLimit, async (c) => {
+  api.openapi({ ...createMyEventRoute, middleware: [jsonLimit] }, async (c) => {
     const actor = requireActor(c);
     const now = currentTime();
     const body = await readJsonBody(c, EVENT_BODY_SHAPE);
@@ -98,12 +370,12 @@ export function createMyEventsApi() {
     });
   });
 
-  api.get("/:id", async (c) => {
+  api.openapi(getMyEventRoute, async (c) => {
     const event = await getEventForEditing(c.get("db"), requireActor(c), eventIdOf(c));
     return c.json({ data: editableEventJson(event) });
   });
 
-  api.put("/:id", jsonLimit, async (c) => {
+  api.openapi({ ...updateMyEventRoute, middleware: [jsonLimit] }, async (c) => {
     const actor = requireActor(c);
     const eventId = eventIdOf(c);
     const event = eventInputSchema.safeParse(await readJsonBody(c, EVENT_BODY_SHAPE));
@@ -118,7 +390,7 @@ export function createMyEventsApi() {
     return c.json({ data: editableEventJson(await getEventForEditing(db, actor, eventId)) });
   });
 
-  api.post("/:id/publish", async (c) => {
+  api.openapi(publishMyEventRoute, async (c) => {
     const actor = requireActor(c);
     const eventId = eventIdOf(c);
     const db = c.get("db");
@@ -126,7 +398,7 @@ export function createMyEventsApi() {
     return c.json({ data: editableEventJson(await getEventForEditing(db, actor, eventId)) });
   });
 
-  api.post("/:id/cancel", async (c) => {
+  api.openapi(cancelMyEventRoute, async (c) => {
     const actor = requireActor(c);
     const eventId = eventIdOf(c);
     const db = c.get("db");
@@ -134,14 +406,14 @@ export function createMyEventsApi() {
     return c.json({ data: editableEventJson(await getEventForEditing(db, actor, eventId)), cancellation: outcome });
   });
 
-  api.post("/:id/duplicate", async (c) => {
+  api.openapi(duplicateMyEventRoute, async (c) => {
     const actor = requireActor(c);
     const db = c.get("db");
     const { id } = await duplicateEvent(db, actor, eventIdOf(c), currentTime());
     return c.json({ data: editableEventJson(await getEventForEditing(db, actor, id)) }, 201);
   });
 
-  api.post("/:id/images", async (c) => {
+  api.openapi(addMyEventImageRoute, async (c) => {
     const actor = requireActor(c);
     const eventId = eventIdOf(c);
     const db = c.get("db");
@@ -170,7 +442,7 @@ export function createMyEventsApi() {
     return c.json({ data: editableEventJson(await getEventForEditing(db, actor, eventId)) }, 201);
   });
 
-  api.delete("/:id/images/:position", async (c) => {
+  api.openapi(removeMyEventImageRoute, async (c) => {
     const actor = requireActor(c);
     const eventId = eventIdOf(c);
     const position = /^[0-2]$/.test(c.req.param("position")) ? Number(c.req.param("position")) : null;
@@ -184,12 +456,6 @@ export function createMyEventsApi() {
   });
 
   return api;
-}
-
-function requireActor(c: Context<AppEnv>): Actor {
-  const viewer = c.get("viewer");
-  if (!viewer) throw new AppError("unauthenticated", "Must be logged in");
-  return { userId: viewer.userId };
 }
 
 /** An id that cannot be an event's is as unknown as one that is nobody's. */

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
@@ -7,10 +7,100 @@ import { limitBody } from "#server/http/json-body";
 import { isStripeProvider } from "#server/payments/stripe-provider";
 import { confirmProviderPayment } from "#server/services/orders";
 import { confirmCampaignPayment } from "#server/services/promotions";
+import { operationRoute } from "./operation-route";
+import { privateOperation, NO_STORE_HEADER } from "./private-operation";
+import { error, problem } from "./error-answers";
+import type { OpenApiParameter } from "./openapi-document-shape";
 
 /** Stripe's events are a few kilobytes; anything far larger is not one of them. */
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 const orderIdSchema = z.uuid();
+
+const stripeSignature: OpenApiParameter = {
+  name: "Stripe-Signature",
+  in: "header",
+  required: true,
+  description:
+    "Stripe's signature of the body as sent, made with the endpoint's secret (STRIPE_WEBHOOK_SECRET). A body " +
+    "that does not match it is refused with 400.",
+  schema: { type: "string" },
+};
+
+/** Named schemas of the answers: components.schemas of the document. */
+export const PAYMENT_SCHEMAS = {
+  WebhookReceived: z.object({ received: z.literal(true) }).meta({
+    description: "Stripe's event was taken; it need not be sent again.",
+    examples: [{ received: true }],
+  }),
+} satisfies Record<string, z.ZodType>;
+
+/** The request bodies, as JSON Schema in the document (components.schemas). */
+export const PAYMENT_REQUEST_BODIES = {
+  StripeEvent: z
+    .looseObject({
+      id: z.string(),
+      object: z.literal("event"),
+      type: z.string().describe("checkout.session.completed confirms an order; other types are acknowledged."),
+      data: z.looseObject({ object: z.looseObject({}) }),
+    })
+    .describe("An Event as Stripe sends it (docs.stripe.com/api/events/object), signed in Stripe-Signature."),
+} satisfies Record<string, z.ZodType>;
+
+const receiveStripeWebhookRoute = operationRoute(
+  "post",
+  "/stripe/webhook",
+  privateOperation(
+    {
+      operationId: "receiveStripeWebhook",
+      summary: "Stripe's webhook",
+      description:
+        "For Stripe only: the events it posts about payments, signed with the endpoint's secret. " +
+        "checkout.session.completed confirms the order and issues its tickets (a payment that completes " +
+        "after the order's hold ended is refunded instead); other events are acknowledged and ignored. " +
+        "A repeated event changes nothing more. Stripe retries anything but a 2xx.",
+      tags: ["Payments"],
+      access: "none",
+      parameters: [stripeSignature],
+      body: {
+        schema: "StripeEvent",
+        example: {
+          id: "evt_1PzQ8kLkdIwHu7ix0Xp3GQ2b",
+          object: "event",
+          type: "checkout.session.completed",
+          data: {
+            object: {
+              id: "cs_test_a1B2c3D4e5F6g7H8",
+              object: "checkout.session",
+              client_reference_id: "00000000-0000-4000-8000-000000000000",
+              payment_status: "paid",
+            },
+          },
+        },
+      },
+    },
+    {
+      description: "The event was taken (or ignored): Stripe need not send it again.",
+      schema: "WebhookReceived",
+      cacheControl: NO_STORE_HEADER,
+    },
+    {
+      "400": error("The signature does not match the body, or the body is not a Stripe event (code invalid).", {
+        bad_signature: {
+          summary: "Bad signature",
+          value: problem("invalid", "The Stripe-Signature header does not match this body and secret.", {
+            "Stripe-Signature": "invalid",
+          }),
+        },
+      }),
+      "404": error("This site does not take payments through Stripe (code not_found).", {
+        not_stripe: {
+          summary: "Payments do not go through Stripe",
+          value: problem("not_found", "Payments on this site do not go through Stripe."),
+        },
+      }),
+    },
+  ),
+);
 
 /**
  * `/api/v1/payments`: what payment providers call. Stripe posts its events to
@@ -26,9 +116,9 @@ const orderIdSchema = z.uuid();
  * moment when our database was down. Confirming is idempotent, so a repeated event does nothing more.
  */
 export function createPaymentsApi() {
-  const api = new Hono<AppEnv>();
+  const api = new OpenAPIHono<AppEnv>();
 
-  api.post("/stripe/webhook", limitBody(MAX_WEBHOOK_BYTES), async (c) => {
+  api.openapi({ ...receiveStripeWebhookRoute, middleware: [limitBody(MAX_WEBHOOK_BYTES)] }, async (c) => {
     c.header("Cache-Control", "no-store");
     const payments = c.get("payments");
     if (!isStripeProvider(payments)) {

@@ -1,4 +1,8 @@
-import { Hono, type Context } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { promotionQuoteInputSchema, PROMOTION_LIMITS, RATE_CARD } from "#domain/promotion-pricing";
+import { cardInputSchema } from "#domain/payment-card";
+import { DIGEST_SCHEDULE } from "#domain/schedule";
+import { IDEMPOTENCY_KEY_HEADER } from "#server/http/idempotency";
 import { z } from "zod";
 import { cardInputSchemaAt, type CardInput } from "#domain/payment-card";
 import { promotionInputSchema } from "#domain/promotion-pricing";
@@ -7,11 +11,14 @@ import { AppError } from "#server/errors";
 import type { AppEnv } from "#server/http/app-env";
 import { limitBody, readJsonBody } from "#server/http/json-body";
 import { answerIdempotently } from "#server/http/idempotency";
-import type { Actor } from "#server/services/actor";
 import { getMyCampaign, listMyCampaigns, purchaseCampaign, quoteCampaign } from "#server/services/promotions";
 import { invalidInput } from "./invalid-input";
-import { PRIVATE_CACHE } from "./me";
+import { PRIVATE_CACHE } from "./cache-control";
 import { promotionCampaignDetailJson, promotionCampaignJson, promotionQuoteJson } from "./promotion-json";
+import { operationRoute } from "./operation-route";
+import { requireActor } from "./require-actor";
+import { privateOperation } from "./private-operation";
+import { error, problem } from "./error-answers";
 
 const QUOTE_BODY_SHAPE = 'The body must be JSON: {"types": ["homepage"], "days": 7}.';
 const PURCHASE_BODY_SHAPE =
@@ -30,6 +37,191 @@ function purchaseBodySchema(now: Date) {
     .strict();
 }
 
+/** The request bodies, as JSON Schema in the document (components.schemas). */
+export const PROMOTION_REQUEST_BODIES = {
+  PromotionQuoteInput: promotionQuoteInputSchema.describe(
+    `Promotion types (each once), ${PROMOTION_LIMITS.minDays} to ${PROMOTION_LIMITS.maxDays} days, an optional budget in ` +
+      `cents up to ${PROMOTION_LIMITS.maxBudgetCents} that the price must fit, and the start (now when left out): the digest's price ` +
+      "depends on how many editions go out while the campaign runs.",
+  ),
+  PromotionPurchaseInput: promotionInputSchema
+    .extend({
+      payment: z
+        .object({ card: cardInputSchema.optional() })
+        .strict()
+        .optional()
+        .describe("The card with the sandbox provider; nothing (or an empty object) with Stripe."),
+    })
+    .strict()
+    .describe(
+      "A published event you organize or co-organize that has not started, and the campaign: a quote's fields.",
+    ),
+} satisfies Record<string, z.ZodType>;
+
+const quotePromotionRoute = operationRoute(
+  "post",
+  "/quote",
+  privateOperation(
+    {
+      operationId: "quotePromotion",
+      summary: "Price a promotion",
+      description:
+        "The price of promotion types for a number of days from a start, from the published rate card (also " +
+        `at /pricing): homepage ${RATE_CARD.homepage.cents} and search ${RATE_CARD.search.cents} cents a day, ` +
+        `digest ${RATE_CARD.digest.cents} cents per edition sent while the campaign runs (the digest goes out ` +
+        `on Mondays at ${DIGEST_SCHEDULE.hour}:00 UTC), social ${RATE_CARD.social.cents} cents once; and ` +
+        "whether it fits the budget when one is given. A digest with no edition in the campaign is 400 types: " +
+        "no_digest_edition. Buying also leaves out editions after the event ends.",
+      tags: ["Promotions"],
+      body: {
+        schema: "PromotionQuoteInput",
+        example: { types: ["homepage", "search"], days: 7, budgetCents: 500_00 },
+      },
+    },
+    { description: "The price, line by line.", schema: "PromotionQuoteResponse" },
+    {
+      "400": error("The body is not valid (code invalid); fields names each bad field with a stable word.", {
+        invalid_body: {
+          summary: "Bad fields",
+          value: problem("invalid", "The promotion request is not valid.", {
+            days: "days_out_of_range",
+            types: "types_required",
+          }),
+        },
+        no_digest_edition: {
+          summary: "No digest while it runs",
+          value: problem(
+            "invalid",
+            "No weekly digest goes out while this campaign runs and its event is to come: run it longer or " +
+              "leave the digest out.",
+            { types: "no_digest_edition" },
+          ),
+        },
+      }),
+    },
+  ),
+);
+
+const purchasePromotionRoute = operationRoute(
+  "post",
+  "/",
+  privateOperation(
+    {
+      operationId: "purchasePromotion",
+      summary: "Buy a promotion",
+      description:
+        "Buys a promotion campaign for a published event that has not started; its organizer and its " +
+        "co-organizers may (anyone else gets 404), and the campaign is the buyer's. The price from the rate " +
+        "card must be within the budget when one is given (400 budgetCents: below_price); without one the quoted " +
+        "price is the price paid, and the campaign's budget is that price. The digest is charged per edition " +
+        "sent while the campaign runs and before the event ends, and needs one (400 types: " +
+        "no_digest_edition) and a public event (400 types: digest_private_event). With the sandbox provider " +
+        "the card is charged at once and the placements start: homepage puts the event first in Featured " +
+        "Events, search ranks it first in matching searches with a Promoted label, and every digest edition " +
+        "while it runs lists it among its promoted events; the campaign ends by itself at its end. A " +
+        "declined card is 400 payment.card with the reason, and nothing is charged or created. With Stripe, " +
+        `payment.outcome is redirect: the webhook places the campaign once paid. ${IDEMPOTENCY_KEY_HEADER} ` +
+        "as for POST /orders.",
+      tags: ["Promotions"],
+      body: {
+        schema: "PromotionPurchaseInput",
+        example: {
+          eventId: 5,
+          types: ["homepage", "search"],
+          days: 7,
+          budgetCents: 500_00,
+          payment: { card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123" } },
+        },
+      },
+      replayedStatuses: ["201", "400", "404"],
+    },
+    { status: "201", description: "The campaign and how paying went.", schema: "PromotionPurchase" },
+    {
+      "400": error(
+        "Not valid (code invalid): bad fields, eventId: not_promotable, budgetCents: below_price, types: " +
+          "no_digest_edition | digest_private_event, or a declined card (payment.card: the reason).",
+        {
+          below_price: {
+            summary: "Budget below the price",
+            value: problem("invalid", "The price, 28000 cents, is above the budget of 10000.", {
+              budgetCents: "below_price",
+            }),
+          },
+          declined: {
+            summary: "Card declined",
+            value: problem("invalid", "The card was declined: nothing was charged.", {
+              "payment.card": "card_declined",
+            }),
+          },
+        },
+      ),
+      "404": error("No such event, or one you neither organize nor co-organize (code not_found).", {
+        not_found: { summary: "No such event", value: problem("not_found", "No event 999999.") },
+      }),
+      "409": error(
+        "An Idempotency-Key that bought a campaign more than 24 hours ago (code conflict): it is not " +
+          "bought again.",
+        {
+          already_used: {
+            summary: "Key used before",
+            value: problem(
+              "conflict",
+              "This Idempotency-Key already bought campaign 5f0c3b1e-8a2d-4c7e-9b1a-2d3e4f5a6b7c.",
+              { "Idempotency-Key": "already_used" },
+            ),
+          },
+        },
+      ),
+    },
+  ),
+);
+
+const listMyPromotionsRoute = operationRoute(
+  "get",
+  "/",
+  privateOperation(
+    {
+      operationId: "listMyPromotions",
+      summary: "List my promotions",
+      description: "The signed-in person's paid promotion campaigns, newest first, each scheduled, active or ended.",
+      tags: ["Promotions"],
+    },
+    { description: "The campaigns.", schema: "PromotionCampaignList" },
+  ),
+);
+
+const getMyPromotionRoute = operationRoute(
+  "get",
+  "/{id}",
+  privateOperation(
+    {
+      operationId: "getMyPromotion",
+      summary: "Get a promotion",
+      description: "One of your campaigns with its placements. Anyone else's answers 404, as one that does not exist.",
+      tags: ["Promotions"],
+      parameters: [
+        {
+          name: "id",
+          in: "path",
+          required: true,
+          description: "The campaign's id, a UUID (data.id of the answer to POST /promotions).",
+          schema: { type: "string", format: "uuid" },
+          example: "00000000-0000-4000-8000-000000000000",
+        },
+      ],
+    },
+    { description: "The campaign.", schema: "PromotionCampaignResponse" },
+    {
+      "404": error("No such campaign, or not yours (code not_found).", {
+        not_found: {
+          summary: "No such campaign",
+          value: problem("not_found", "No such promotion campaign, or it is not yours."),
+        },
+      }),
+    },
+  ),
+);
+
 /**
  * `/api/v1/promotions`: an organizer's paid promotion campaigns (signed in: session or bearer).
  *
@@ -41,7 +233,7 @@ function purchaseBodySchema(now: Date) {
  *   placements.
  */
 export function createPromotionsApi() {
-  const api = new Hono<AppEnv>();
+  const api = new OpenAPIHono<AppEnv>();
   api.use(async (c, next) => {
     await next();
     // After the handler, so that error answers carry it too: campaigns are their buyer's alone.
@@ -49,13 +241,13 @@ export function createPromotionsApi() {
   });
   api.use(limitBody());
 
-  api.post("/quote", async (c) => {
+  api.openapi(quotePromotionRoute, async (c) => {
     requireActor(c);
     const body = await readJsonBody(c, QUOTE_BODY_SHAPE);
     return c.json({ data: promotionQuoteJson(quoteCampaign(body, { now: currentTime() })) });
   });
 
-  api.post("/", async (c) => {
+  api.openapi(purchasePromotionRoute, async (c) => {
     const actor = requireActor(c);
     const now = currentTime();
     const body = await readJsonBody(c, PURCHASE_BODY_SHAPE);
@@ -99,13 +291,13 @@ export function createPromotionsApi() {
     });
   });
 
-  api.get("/", async (c) => {
+  api.openapi(listMyPromotionsRoute, async (c) => {
     const actor = requireActor(c);
     const campaigns = await listMyCampaigns(c.get("db"), actor, currentTime());
     return c.json({ data: campaigns.map(promotionCampaignJson) });
   });
 
-  api.get("/:id", async (c) => {
+  api.openapi(getMyPromotionRoute, async (c) => {
     const actor = requireActor(c);
     const campaign = await getMyCampaign(c.get("db"), actor, c.req.param("id"), currentTime());
     if (!campaign) throw new AppError("not_found", "No such promotion campaign, or it is not yours.");
@@ -113,12 +305,6 @@ export function createPromotionsApi() {
   });
 
   return api;
-}
-
-function requireActor(c: Context<AppEnv>): Actor {
-  const viewer = c.get("viewer");
-  if (!viewer) throw new AppError("unauthenticated", "Must be logged in");
-  return { userId: viewer.userId };
 }
 
 /** Enough of a card to tell two requests apart for idempotency, never the whole number. */

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { AppError } from "#server/errors";
 import { errorResponse, toAppError } from "#server/http/error-response";
 import type { AppEnv } from "#server/http/app-env";
@@ -7,7 +7,7 @@ import { createEventsApi } from "./events";
 import { createMeApi } from "./me";
 import { createNewsletterApi } from "./newsletter";
 import { createMyEventsApi } from "./my-events";
-import { createOpenApiApi } from "./openapi";
+import { createOpenApiDocumentApi } from "./openapi-document";
 import { createOrdersApi } from "./orders";
 import { createPaymentsApi } from "./payments";
 import { createPromotionsApi } from "./promotions";
@@ -15,9 +15,12 @@ import { createSiteApi } from "./site";
 import { createTicketLookupApi } from "./ticket-lookup";
 import { createWaitlistApi } from "./waitlist";
 
-/** `/api/v1`: one sub-app per resource is mounted here as the resources arrive. */
+/**
+ * `/api/v1`: one sub-app per resource is mounted here as the resources arrive. Each declares its
+ * operations beside their handlers (`app.openapi`); mounting one adds them to the document.
+ */
 export function createApiRouter() {
-  const api = new Hono<AppEnv>();
+  const api = new OpenAPIHono<AppEnv>();
   api.onError((error, c) => {
     const appError = toAppError(error);
     if (appError.code === "internal") c.get("logger").error({ err: error, requestId: c.get("requestId") }, "api error");
@@ -35,7 +38,7 @@ export function createApiRouter() {
   api.route("/promotions", createPromotionsApi());
   api.route("/", createWaitlistApi());
   // Before the site API: its ETag middleware covers every path mounted after it.
-  api.route("/openapi.json", createOpenApiApi());
+  api.route("/openapi.json", createOpenApiDocumentApi(api));
   api.route("/", createSiteApi());
 
   // Last: a mounted app's notFound() is not consulted by its parent, so unknown paths end here.

@@ -37,3 +37,8 @@ export async function searchVenues(db: Database, query: string, limit = 8): Prom
     .orderBy(sql`(${venues.name} ilike ${`${escaped}%`}) desc`, asc(venues.name), asc(venues.id))
     .limit(Math.min(Math.max(1, Math.trunc(limit)), MAX_VENUE_RESULTS));
 }
+
+/** Every venue, by name: the API's directory of them. */
+export async function listVenues(db: Database) {
+  return db.select().from(venues).orderBy(asc(venues.name));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listOperations, type OpenApiDocument } from "#server/api/openapi";
+import { listOperations, type OpenApiDocument } from "#server/api/openapi-document-shape";
 import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
 
 const { openPage } = connectBrowser();

@@ -13,7 +13,7 @@ import {
   type OpenApiDocument,
   type OpenApiOperation,
   type OperationAccess,
-} from "#server/api/openapi";
+} from "#server/api/openapi-document-shape";
 import { createApp, type App } from "#server/app";
 import { selectRows } from "#server/db/client";
 import { readConfig } from "#server/env";

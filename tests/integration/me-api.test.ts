@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { listOperations, type JsonSchema, type OpenApiDocument } from "#server/api/openapi";
+import { listOperations, type JsonSchema, type OpenApiDocument } from "#server/api/openapi-document-shape";
 import { sessionCookie, tokensFromSession } from "#server/http/session-cookie";
 import { listRecommendations } from "#server/services/recommendations";
 import { createTestSession, type TestSession } from "#tests/support/auth-session";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OpenApiDocument } from "#server/api/openapi";
+import type { OpenApiDocument } from "#server/api/openapi-document-shape";
 import { createApp, type App } from "#server/app";
 import { selectRows, type DatabaseHandle } from "#server/db/client";
 import { seedSampleData } from "#server/db/seed/seed";

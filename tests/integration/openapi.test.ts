@@ -8,7 +8,6 @@ import { eventSearchSchema } from "#domain/event-search";
 import { parseRecordId } from "#domain/record-id";
 import { formatTicketCode } from "#domain/ticket-code";
 import {
-  exampleRequestPath,
   listOperations,
   operationAccess,
   type HttpMethod,
@@ -16,7 +15,8 @@ import {
   type OpenApiDocument,
   type OpenApiOperation,
   type OpenApiParameter,
-} from "#server/api/openapi";
+} from "#server/api/openapi-document-shape";
+import { exampleRequestPath } from "#server/api/example-request";
 import { createApiRouter } from "#server/api/router";
 import { createApp, type App } from "#server/app";
 import { readConfig } from "#server/env";

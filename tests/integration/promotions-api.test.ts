@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEventSearch } from "#domain/event-search";
 import { RATE_CARD } from "#domain/promotion-pricing";
 import { DIGEST_SCHEDULE, nextWeeklyRunAfter } from "#domain/schedule";
-import type { OpenApiDocument } from "#server/api/openapi";
+import type { OpenApiDocument } from "#server/api/openapi-document-shape";
 import { createApp, type App } from "#server/app";
 import { selectRows, type DatabaseHandle } from "#server/db/client";
 import { eventCoOrganizers, events } from "#server/db/schema";

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { z } from "zod";
-import type { JsonSchema, OpenApiDocument } from "#server/api/openapi";
+import type { JsonSchema, OpenApiDocument } from "#server/api/openapi-document-shape";
 
 /**
  * Holds an answer to the OpenAPI document: a status the operation (`method` on the path `template`)

@@ -1,10 +1,10 @@
 /*
- * Real answers of the API, one per answer schema of the OpenAPI document (openapi.ts shows them as
- * each schema's example). They were taken from the sample data: a free registration for event 10, two
- * Early Bird tickets of event 1 paid at once, a held order paid on its own, a check-in
- * scanned twice. tests/integration/openapi.test.ts holds each one to its schema.
+ * Real answers of the orders and tickets operations, each its schema's example in the document. They
+ * were taken from the sample data: a free registration for event 10, two Early Bird tickets of event 1
+ * paid at once, a held order paid on its own. tests/integration/openapi-examples.test.ts holds each one
+ * to its schema.
  */
-export const ANSWER_EXAMPLES = {
+export const ORDER_EXAMPLES = {
   OrderResponse: {
     data: {
       id: "f66900f5-7092-4e1c-9f2f-0c0debf04c57",
@@ -253,80 +253,5 @@ export const ANSWER_EXAMPLES = {
         },
       },
     ],
-  },
-  TicketLookupAccepted: {
-    data: {
-      status: "accepted",
-      message: "If this address has orders, a link to them has been e-mailed. It is valid for 24 hours and works once.",
-    },
-  },
-  NewsletterAccepted: {
-    data: {
-      status: "accepted",
-      message:
-        "If this address is not subscribed yet, a link to confirm the subscription has been e-mailed. Nothing is sent until it is followed.",
-    },
-  },
-  CheckInSummary: {
-    data: {
-      counts: {
-        checkedIn: 1,
-        sold: 1,
-      },
-    },
-  },
-  CheckInResponse: {
-    data: {
-      outcome: "already_checked_in",
-      ticket: {
-        code: "3RDJYMBW9KY87CRJNA6E",
-        ticketTypeName: "General Admission",
-        buyerName: "Ada Lovelace",
-      },
-      checkedInAt: "2026-11-22T13:02:59.634Z",
-      checkedInBy: {
-        userId: "62ef324d-b301-44ec-a96c-9b6492cb8f0a",
-        name: "Grace Hopper",
-      },
-      counts: {
-        checkedIn: 1,
-        sold: 1,
-      },
-    },
-  },
-  WaitlistEntryResponse: {
-    data: {
-      id: 1,
-      eventId: 39,
-      ticketTypeId: 77,
-      name: "Ada Lovelace",
-      email: "ada@example.com",
-      status: "waiting",
-      position: 1,
-      offerOrderId: null,
-      offeredAt: null,
-      confirmed: true,
-      createdAt: "2026-11-22T13:02:59.896Z",
-    },
-  },
-  WaitlistEntryList: {
-    data: [
-      {
-        id: 1,
-        eventId: 39,
-        ticketTypeId: 77,
-        name: "Ada Lovelace",
-        email: "ada@example.com",
-        status: "waiting",
-        position: 1,
-        offerOrderId: null,
-        offeredAt: null,
-        confirmed: true,
-        createdAt: "2026-11-22T13:02:59.896Z",
-      },
-    ],
-  },
-  WebhookReceived: {
-    received: true,
   },
 };
