@@ -6,7 +6,7 @@ import { MAX_EVENT_IMAGE_BYTES } from "#server/images/event-images";
 /*
  * The OpenAPI side of /api/v1/my/events (my-events.ts): the answers as editableEventJson, myEventJson
  * and venueJson write them, with examples, and the request bodies generated from eventInputSchema.
- * server/api/openapi.ts spreads these into its components.
+ * server/api/openapi-document.ts spreads these into its components.
  */
 
 const id = z.int().min(1);

@@ -1,7 +1,7 @@
 /*
  * Real answers of the orders and tickets operations, each its schema's example in the document. They
  * were taken from the sample data: a free registration for event 10, two Early Bird tickets of event 1
- * paid at once, a held order paid on its own. tests/integration/openapi-examples.test.ts holds each one
+ * paid at once, a held order paid on its own. tests/integration/openapi.test.ts holds each one
  * to its schema.
  */
 export const ORDER_EXAMPLES = {
