@@ -1,8 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { MAX_EVENT_IMAGES } from "#domain/event-input";
 import type { Context } from "hono";
 import { z } from "zod";
-import { eventInputSchema } from "#domain/event-input";
+import { eventInputSchema, MAX_EVENT_IMAGES } from "#domain/event-input";
 import { parseRecordId } from "#domain/record-id";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";

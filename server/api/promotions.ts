@@ -1,16 +1,18 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { promotionQuoteInputSchema, PROMOTION_LIMITS, RATE_CARD } from "#domain/promotion-pricing";
-import { cardInputSchema } from "#domain/payment-card";
 import { DIGEST_SCHEDULE } from "#domain/schedule";
-import { IDEMPOTENCY_KEY_HEADER } from "#server/http/idempotency";
 import { z } from "zod";
-import { cardInputSchemaAt, type CardInput } from "#domain/payment-card";
-import { promotionInputSchema } from "#domain/promotion-pricing";
+import { cardInputSchema, cardInputSchemaAt, type CardInput } from "#domain/payment-card";
+import {
+  PROMOTION_LIMITS,
+  promotionInputSchema,
+  promotionQuoteInputSchema,
+  RATE_CARD,
+} from "#domain/promotion-pricing";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import type { AppEnv } from "#server/http/app-env";
 import { limitBody, readJsonBody } from "#server/http/json-body";
-import { answerIdempotently } from "#server/http/idempotency";
+import { answerIdempotently, IDEMPOTENCY_KEY_HEADER } from "#server/http/idempotency";
 import { getMyCampaign, listMyCampaigns, purchaseCampaign, quoteCampaign } from "#server/services/promotions";
 import { invalidInput } from "./invalid-input";
 import { PRIVATE_CACHE } from "./cache-control";

@@ -1,10 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { WAITLIST_OFFER_HOURS } from "#domain/order";
 import { WAITLIST_CONFIRM_HOURS, WAITLIST_LIMITS } from "#server/services/waitlist";
 import type { Context } from "hono";
 import { z } from "zod";
 import { LANGUAGES } from "#domain/language";
-import { buyerSchema } from "#domain/order";
+import { buyerSchema, WAITLIST_OFFER_HOURS } from "#domain/order";
 import { parseRecordId } from "#domain/record-id";
 import { clientAddress, languageFromHeader } from "#server/auth/auth-request";
 import { currentTime } from "#server/clock";
