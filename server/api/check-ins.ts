@@ -20,10 +20,18 @@ import { recordIdParameter } from "./common-parameters";
  * is answered `invalid_code` for the door to see; only bodies past this are refused outright.
  */
 const MAX_CODE_LENGTH = 512;
-const checkInBodySchema = z.object({ code: z.string().max(MAX_CODE_LENGTH) }).strict();
-
-/** check-ins.ts reads codes up to this long, so that whatever a scanner read is answered invalid_code. */
-const MAX_CHECK_IN_CODE_LENGTH = 512;
+/** The body as the handler parses it and as the document shows it (CheckInInput). */
+const checkInBodySchema = z
+  .object({
+    code: z
+      .string()
+      .max(MAX_CODE_LENGTH)
+      .describe(
+        "The code as scanned or typed: dashes, spaces and case do not matter, and O is read as 0, I and L " +
+          "as 1. Anything that is not a code is answered with the outcome invalid_code.",
+      ),
+  })
+  .strict();
 
 const CHECK_IN_ERRORS = {
   "404": error(
@@ -35,17 +43,7 @@ const CHECK_IN_ERRORS = {
 
 /** The request bodies, as JSON Schema in the document (components.schemas). */
 export const CHECK_IN_REQUEST_BODIES = {
-  CheckInInput: z
-    .object({
-      code: z
-        .string()
-        .max(MAX_CHECK_IN_CODE_LENGTH)
-        .describe(
-          "The code as scanned or typed: dashes, spaces and case do not matter, and O is read as 0, I and L " +
-            "as 1. Anything that is not a code is answered with the outcome invalid_code.",
-        ),
-    })
-    .strict(),
+  CheckInInput: checkInBodySchema,
 } satisfies Record<string, z.ZodType>;
 
 const getCheckInCountsRoute = operationRoute(

@@ -28,21 +28,19 @@ const BODY_SHAPE = 'The body must be JSON: {"name": "<name>", "email": "<address
 
 /** What joining takes; `language` (of the offer e-mail) defaults to the request's Accept-Language. */
 const joinBodySchema = z
-  .object({ name: buyerSchema.shape.name, email: buyerSchema.shape.email, language: z.enum(LANGUAGES).optional() })
+  .object({
+    name: buyerSchema.shape.name,
+    email: buyerSchema.shape.email,
+    language: z
+      .enum(LANGUAGES)
+      .optional()
+      .describe("The language of the offer e-mail; by default the first of ours Accept-Language names."),
+  })
   .strict();
 
 /** The request bodies, as JSON Schema in the document (components.schemas). */
 export const WAITLIST_REQUEST_BODIES = {
-  WaitlistJoinInput: z
-    .object({
-      name: buyerSchema.shape.name,
-      email: buyerSchema.shape.email,
-      language: z
-        .enum(LANGUAGES)
-        .optional()
-        .describe("The language of the offer e-mail; by default the first of ours Accept-Language names."),
-    })
-    .strict(),
+  WaitlistJoinInput: joinBodySchema,
 } satisfies Record<string, z.ZodType>;
 
 const joinWaitlistRoute = operationRoute(
