@@ -12,7 +12,7 @@ import { EVENT_SCHEMAS } from "./event-schemas";
 import { ME_REQUEST_BODIES, ME_SCHEMAS } from "./me";
 import { MY_EVENT_INPUT_SCHEMAS, MY_EVENT_NAMED_SCHEMAS } from "./my-event-schemas";
 import { NEWSLETTER_REQUEST_BODIES, NEWSLETTER_SCHEMAS } from "./newsletter";
-import type { OpenApiDocument } from "./openapi-document-shape";
+import type { OpenApiDocument, OpenApiPathItem } from "./openapi-document-shape";
 import { operationRoute } from "./operation-route";
 import { ORDER_SCHEMAS } from "./order-schemas";
 import { ORDER_REQUEST_BODIES, ORDER_TOKEN_HEADER } from "./orders";
@@ -107,12 +107,25 @@ function documentHeading(publicUrl: string) {
   };
 }
 
+/**
+ * The paths grouped as the document's tags are listed (events first, payments last), each group in the
+ * order its operations were declared, whatever the order the routers are mounted in: /api/docs lists them so.
+ */
+function inTagOrder(paths: OpenApiDocument["paths"], tags: { name: string }[]): OpenApiDocument["paths"] {
+  const rank = (item: OpenApiPathItem) =>
+    Math.min(
+      ...Object.values(item).flatMap((operation) => operation.tags.map((tag) => tags.findIndex((t) => t.name === tag))),
+    );
+  return Object.fromEntries(Object.entries(paths).sort(([, a], [, b]) => rank(a) - rank(b)));
+}
+
 /** The document of `api`, a router with the resources mounted, for a site at `publicUrl` (PUBLIC_URL). */
 export function buildOpenApiDocument(api: OpenAPIHono<AppEnv>, publicUrl: string): OpenApiDocument {
-  const generated = api.getOpenAPI31Document(documentHeading(publicUrl));
+  const heading = documentHeading(publicUrl);
+  const generated = api.getOpenAPI31Document(heading);
   return {
-    ...documentHeading(publicUrl),
-    paths: generated.paths as OpenApiDocument["paths"],
+    ...heading,
+    paths: inTagOrder(generated.paths as OpenApiDocument["paths"], heading.tags),
     components: {
       schemas: componentSchemas(ANSWER_SCHEMAS, REQUEST_BODY_SCHEMAS),
       securitySchemes: SECURITY_SCHEMES,
