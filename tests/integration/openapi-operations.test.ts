@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { listOperations, type OpenApiDocument, type OpenApiMediaType } from "#server/api/openapi-document-shape";
+import { isPublicRead } from "#server/http/cors";
 import { setUpSeededApp } from "#tests/support/seeded-app";
 import before from "./fixtures/openapi-operations-before.json";
 
@@ -71,5 +72,13 @@ describe("the generated OpenAPI document, compared with the hand-written one it 
     );
     expect(refs.length).toBeGreaterThan(40);
     expect(refs.filter((name) => !(name in document.components.schemas))).toEqual([]);
+  });
+
+  it("opens to every origin (CORS) exactly the public reads it documents, those with no security", () => {
+    for (const { path, method, operation } of operationsNow()) {
+      const filled = `/api/v1${path.replace(/\{\w+\}/g, "1")}`;
+      const isPublic = method === "get" && operation.security.length === 0;
+      expect(isPublicRead(method.toUpperCase(), filled), `${method} ${path}`).toBe(isPublic);
+    }
   });
 });
