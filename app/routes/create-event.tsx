@@ -6,6 +6,7 @@ import {
   readEventForm,
   refusalOf,
 } from "#app/components/event-form/event-form-action.server";
+import { eventFormServer } from "#server/http/event-form-server";
 import { FIELD, isHelperIntent, newEventFormValues } from "#app/components/event-form/event-form-values";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireViewer(request, context);
   return data(
     {
-      choices: await eventFormChoices(context),
+      choices: await eventFormChoices(eventFormServer(context.db), context.config),
       pageMessages: await pageMessages(negotiateLanguage(request), ["eventForm"]),
     },
     { headers: EVENT_FORM_HEADERS },
@@ -48,7 +49,8 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  const read = await readEventForm(request, context.db, undefined, ["draft", "publish"]);
+  const server = eventFormServer(context.db);
+  const read = await readEventForm(request, server, undefined, ["draft", "publish"]);
   if (read.kind === "answer") return data(read.answer, { status: read.status, headers: EVENT_FORM_HEADERS });
   const { ready } = read;
   const uploads = ready.imageSlots.map((slot) => ({
@@ -65,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       publish: isPublishing,
     });
   } catch (error) {
-    const refusal = refusalOf(error, ready);
+    const refusal = refusalOf(server, error, ready);
     if (refusal) return refusal;
     throw error;
   }

@@ -9,9 +9,10 @@ import {
   refusedAnswer,
   type SaveIntent,
 } from "#app/components/event-form/event-form-action.server";
+import { eventFormServer } from "#server/http/event-form-server";
 import { FIELD, isHelperIntent } from "#app/components/event-form/event-form-values";
 import { editableFormValues, storedImageSlots, ticketTypeSalesOf } from "#app/components/event-form/editable-values";
-import { asEventStaff, staffEventId } from "#app/event-staff-page";
+import { asEventStaff, staffEventId } from "#server/http/event-staff-page";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
@@ -66,7 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       })),
       sold: ticketTypeSalesOf(event),
       saved: (SAVED_NOTICES as readonly string[]).includes(saved ?? "") ? (saved as SavedNotice) : null,
-      choices: await eventFormChoices(context),
+      choices: await eventFormChoices(eventFormServer(context.db), context.config),
       // New after every load: a saved form starts again from what was stored (new rows get their ids).
       formKey: crypto.randomUUID(),
       pageMessages: await pageMessages(negotiateLanguage(request), ["eventForm"]),
@@ -92,7 +93,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   const eventId = staffEventId(params);
   const event = await asEventStaff(() => getEventForEditing(context.db, viewer, eventId));
-  const read = await readEventForm(request, context.db, storedImageSlots(event), saveIntentsOf(event));
+  const server = eventFormServer(context.db);
+  const read = await readEventForm(request, server, storedImageSlots(event), saveIntentsOf(event));
   if (read.kind === "answer") return data(read.answer, { status: read.status, headers: EVENT_FORM_HEADERS });
   const { ready } = read;
   const now = currentTime();
@@ -115,7 +117,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }),
     );
   } catch (error) {
-    const refusal = refusalOf(error, ready);
+    const refusal = refusalOf(server, error, ready);
     if (refusal) return refusal;
     throw error;
   }
