@@ -79,7 +79,10 @@ export function importsOf(text, file) {
 
 let graph = null;
 
-/** file → the files of ours it imports, read once per process. */
+/**
+ * file → the files of ours it imports, read once per process: one lint run. A long-lived ESLint (an
+ * editor's) judges other files' imports as they were when it started; `npm run lint` is the check.
+ */
 export function importGraph() {
   if (graph) return graph;
   graph = new Map();
