@@ -1,12 +1,6 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { EventForm } from "#app/components/event-form/event-form";
-import {
-  EVENT_FORM_HEADERS,
-  eventFormChoices,
-  readEventForm,
-  refusalOf,
-} from "#app/components/event-form/event-form-action.server";
-import { eventFormServer } from "#server/http/event-form-server";
+import { EVENT_FORM_HEADERS, eventFormChoices, readEventForm, refusalOf } from "./event-form-action.server";
 import { FIELD, isHelperIntent, newEventFormValues } from "#app/components/event-form/event-form-values";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
@@ -28,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireViewer(request, context);
   return data(
     {
-      choices: await eventFormChoices(eventFormServer(context.db), context.config),
+      choices: await eventFormChoices(context),
       pageMessages: await pageMessages(negotiateLanguage(request), ["eventForm"]),
     },
     { headers: EVENT_FORM_HEADERS },
@@ -49,8 +43,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  const server = eventFormServer(context.db);
-  const read = await readEventForm(request, server, undefined, ["draft", "publish"]);
+  const read = await readEventForm(request, context.db, undefined, ["draft", "publish"]);
   if (read.kind === "answer") return data(read.answer, { status: read.status, headers: EVENT_FORM_HEADERS });
   const { ready } = read;
   const uploads = ready.imageSlots.map((slot) => ({
@@ -67,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       publish: isPublishing,
     });
   } catch (error) {
-    const refusal = refusalOf(server, error, ready);
+    const refusal = refusalOf(error, ready);
     if (refusal) return refusal;
     throw error;
   }

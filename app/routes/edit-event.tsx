@@ -8,8 +8,7 @@ import {
   refusalOf,
   refusedAnswer,
   type SaveIntent,
-} from "#app/components/event-form/event-form-action.server";
-import { eventFormServer } from "#server/http/event-form-server";
+} from "./event-form-action.server";
 import { FIELD, isHelperIntent } from "#app/components/event-form/event-form-values";
 import { editableFormValues, storedImageSlots, ticketTypeSalesOf } from "#app/components/event-form/editable-values";
 import { asEventStaff, staffEventId } from "#server/http/event-staff-page";
@@ -67,7 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       })),
       sold: ticketTypeSalesOf(event),
       saved: (SAVED_NOTICES as readonly string[]).includes(saved ?? "") ? (saved as SavedNotice) : null,
-      choices: await eventFormChoices(eventFormServer(context.db), context.config),
+      choices: await eventFormChoices(context),
       // New after every load: a saved form starts again from what was stored (new rows get their ids).
       formKey: crypto.randomUUID(),
       pageMessages: await pageMessages(negotiateLanguage(request), ["eventForm"]),
@@ -93,8 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   const eventId = staffEventId(params);
   const event = await asEventStaff(() => getEventForEditing(context.db, viewer, eventId));
-  const server = eventFormServer(context.db);
-  const read = await readEventForm(request, server, storedImageSlots(event), saveIntentsOf(event));
+  const read = await readEventForm(request, context.db, storedImageSlots(event), saveIntentsOf(event));
   if (read.kind === "answer") return data(read.answer, { status: read.status, headers: EVENT_FORM_HEADERS });
   const { ready } = read;
   const now = currentTime();
@@ -117,7 +115,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }),
     );
   } catch (error) {
-    const refusal = refusalOf(server, error, ready);
+    const refusal = refusalOf(error, ready);
     if (refusal) return refusal;
     throw error;
   }

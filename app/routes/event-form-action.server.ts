@@ -1,6 +1,12 @@
 import { data } from "react-router";
 import { EVENT_DESCRIPTION_MAX, MAX_EVENT_IMAGES, type EventInput } from "#domain/event-input";
-import type { EventFormServer } from "#server/http/event-form-server";
+import type { Database } from "#server/db/client";
+import { AppError } from "#server/errors";
+import { readFormWithin } from "#server/http/read-form";
+import { MAX_EVENT_IMAGE_BYTES } from "#server/images/event-images";
+import { renderMarkdown } from "#server/services/markdown";
+import { listEventFormOptions } from "#server/services/event-authoring";
+import { searchVenues } from "#server/services/venues";
 import {
   emptyTicketType,
   eventFormValuesOf,
@@ -10,22 +16,24 @@ import {
   type EventFormValues,
   type ImageSlotValues,
   type VenueOption,
-} from "./event-form-values";
-import type { EventFormChoices } from "./event-form";
-import { parseEventForm, problemsOfServiceFields, type ChosenImage, type EventFormProblems } from "./parse-event-form";
+} from "#app/components/event-form/event-form-values";
+import type { EventFormChoices } from "#app/components/event-form/event-form";
+import {
+  parseEventForm,
+  problemsOfServiceFields,
+  type ChosenImage,
+  type EventFormProblems,
+} from "#app/components/event-form/parse-event-form";
 
 /*
  * The server half of the event form, shared by /create and /events/:id/edit: reads the multipart
  * body (files included, within a size limit), answers the form's helper buttons (Markdown preview,
  * venue search, a ticket type row more or less) and checks a submission with the same parser the
- * page runs, so the route only calls the service and decides where to go next. What it needs of the
- * server comes from the route as an EventFormServer (server/http/event-form-server.ts).
+ * page runs, so the route only calls the service and decides where to go next.
  */
 
 /** Room for the text fields and multipart framing beside three pictures of the largest size accepted. */
-function eventFormMaxBytes(server: EventFormServer): number {
-  return MAX_EVENT_IMAGES * server.maxImageBytes + 256 * 1024;
-}
+export const EVENT_FORM_MAX_BYTES = MAX_EVENT_IMAGES * MAX_EVENT_IMAGE_BYTES + 256 * 1024;
 export const EVENT_FORM_HEADERS = { "Cache-Control": "private, no-store" };
 
 /** A submission that asks to save: draft, publish, or save a published event's changes. */
@@ -68,13 +76,13 @@ export function venueOptionOf(venue: { id: number; name: string; address: string
   return { id: venue.id, name: venue.name, address: venue.address, city: venue.city };
 }
 
-async function findVenues(server: EventFormServer, query: string): Promise<VenueOption[]> {
-  return (await server.searchVenues(query)).map(venueOptionOf);
+async function findVenues(db: Database, query: string): Promise<VenueOption[]> {
+  return (await searchVenues(db, query)).map(venueOptionOf);
 }
 
-function previewOf(server: EventFormServer, description: string): string | null {
+function previewOf(description: string): string | null {
   const text = description.slice(0, EVENT_DESCRIPTION_MAX);
-  return text.trim() === "" ? null : server.renderMarkdown(text);
+  return text.trim() === "" ? null : renderMarkdown(text);
 }
 
 /**
@@ -83,11 +91,11 @@ function previewOf(server: EventFormServer, description: string): string | null 
  */
 export async function readEventForm(
   request: Request,
-  server: EventFormServer,
+  db: Database,
   stored: ImageSlotValues[] | undefined,
   allowedIntents: readonly SaveIntent[],
 ): Promise<ReadEventForm> {
-  const form = await server.readForm(request, eventFormMaxBytes(server));
+  const form = await readFormWithin(request, EVENT_FORM_MAX_BYTES);
   if (!(form instanceof FormData)) {
     const values = eventFormValuesOf(new FormData(), stored);
     const problem = form === "too_large" ? "form_too_large" : "unexpected";
@@ -97,14 +105,10 @@ export async function readEventForm(
   const intent = String(form.get(FIELD.intent) ?? "");
 
   if (intent === INTENTS.preview) {
-    return {
-      kind: "answer",
-      status: 200,
-      answer: { ...answerOf(values), preview: previewOf(server, values.description) },
-    };
+    return { kind: "answer", status: 200, answer: { ...answerOf(values), preview: previewOf(values.description) } };
   }
   if (intent === INTENTS.findVenue) {
-    const venueMatches = values.venueQuery.trim() === "" ? [] : await findVenues(server, values.venueQuery);
+    const venueMatches = values.venueQuery.trim() === "" ? [] : await findVenues(db, values.venueQuery);
     return { kind: "answer", status: 200, answer: { ...answerOf(values), venueMatches } };
   }
   if (intent === INTENTS.addTicketType) {
@@ -122,7 +126,7 @@ export async function readEventForm(
 
   const files = chosenFiles(form);
   const chosen: ChosenImage[] = [...files].map(([slot, file]) => ({ slot, size: file.size, type: file.type }));
-  const parsed = parseEventForm(values, chosen, { maxImageBytes: server.maxImageBytes });
+  const parsed = parseEventForm(values, chosen, { maxImageBytes: MAX_EVENT_IMAGE_BYTES });
   if (!parsed.ok) return { kind: "answer", status: 400, answer: answerOf(values, parsed.problems) };
   const bytes = new Map<number, Uint8Array>();
   for (const [slot, file] of files) {
@@ -147,16 +151,15 @@ export function refusedAnswer(values: EventFormValues, problems: EventFormProble
  * A service's refusal as the page's answer: field problems under their fields, a cancelled event as
  * a problem of the whole form. Other errors are not the organizer's to fix and go on up.
  */
-export function refusalOf(server: EventFormServer, error: unknown, ready: ReadySubmission) {
-  const refusal = server.refusalOf(error);
-  if (refusal?.code === "invalid") {
-    return refusedAnswer(ready.values, problemsOfServiceFields(refusal.fields, ready.imageSlots));
+export function refusalOf(error: unknown, ready: ReadySubmission) {
+  if (error instanceof AppError && error.code === "invalid") {
+    return refusedAnswer(ready.values, problemsOfServiceFields(error.fields, ready.imageSlots));
   }
   // Too many co-organizer invitations today: the list's box says so, and nothing was saved.
-  if (refusal?.code === "rate_limited") {
-    return refusedAnswer(ready.values, problemsOfServiceFields(refusal.fields, ready.imageSlots), 429);
+  if (error instanceof AppError && error.code === "rate_limited") {
+    return refusedAnswer(ready.values, problemsOfServiceFields(error.fields, ready.imageSlots), 429);
   }
-  if (refusal?.code === "conflict") {
+  if (error instanceof AppError && error.code === "conflict") {
     return refusedAnswer(ready.values, { form: "cancelled" }, 409);
   }
   return null;
@@ -170,17 +173,17 @@ function knownTimeZones(): readonly string[] {
 }
 
 /** What the form offers to choose from: categories, sponsors, zones, the map's tiles and the size limit. */
-export async function eventFormChoices(
-  server: EventFormServer,
-  config: { mapTiles: { url: string; attribution: string } | null },
-): Promise<EventFormChoices> {
-  const options = await server.listOptions();
-  const tiles = config.mapTiles;
+export async function eventFormChoices(context: {
+  db: Database;
+  config: { mapTiles: { url: string; attribution: string } | null };
+}): Promise<EventFormChoices> {
+  const options = await listEventFormOptions(context.db);
+  const tiles = context.config.mapTiles;
   return {
     categories: options.categories,
     sponsors: options.sponsors,
     timeZones: knownTimeZones(),
     tiles: tiles && { url: tiles.url, attribution: tiles.attribution },
-    maxImageBytes: server.maxImageBytes,
+    maxImageBytes: MAX_EVENT_IMAGE_BYTES,
   };
 }
