@@ -2,8 +2,6 @@ import { redirect, type AppLoadContext } from "react-router";
 import { sameSitePath } from "#domain/next-path";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import type { AuthRequest } from "#server/auth/auth-request";
-import { KNOWN_DEVICE_COOKIE } from "#server/auth/known-device";
-import { readCookieValue } from "#server/http/session-cookie";
 
 /** Browsers send a few hundred characters at most; more is noise we need not store. */
 const MAX_USER_AGENT_LENGTH = 512;
@@ -18,7 +16,6 @@ export function authRequestOf(request: Request, context: AppLoadContext): AuthRe
     userAgent: request.headers.get("User-Agent")?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
     now: new Date(),
     language: negotiateLanguage(request),
-    knownDeviceToken: readCookieValue(request.headers.get("Cookie"), KNOWN_DEVICE_COOKIE) ?? null,
   };
 }
 

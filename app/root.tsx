@@ -13,11 +13,11 @@ import {
   ScrollRestoration,
   useMatches,
   useRouteError,
-  useRouteLoaderData,
 } from "react-router";
-import { DEFAULT_LANGUAGE, textDirection, type Language } from "#domain/language";
+import { textDirection } from "#domain/language";
 import { secondsUntilRefresh } from "#domain/session-timing";
-import { takeFlash, type Flash } from "#app/flash";
+import { takeFlash } from "#app/flash";
+import { useRootData, type RootData } from "#app/root-data";
 import { FlashNotice } from "#app/components/flash-notice";
 import { SessionKeeper } from "#app/components/session-keeper";
 import { useNonce } from "#app/components/nonce";
@@ -32,7 +32,7 @@ import { ThemeScript } from "#app/components/theme-script";
 import { loadMessages, pageMessagesOf } from "#app/i18n/messages";
 import { useI18n } from "#app/i18n/use-i18n";
 import { TranslationProvider, useTranslation } from "#app/i18n/use-translation";
-import { languageInAddress, negotiateLanguage, themeFromRequest, type Theme } from "#app/i18n/preferences";
+import { languageInAddress, negotiateLanguage, themeFromRequest } from "#app/i18n/preferences";
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
@@ -75,38 +75,6 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const rootData = await serverLoader();
   await loadMessages(rootData.language);
   return rootData;
-}
-
-/** The signed-in person as every page may show them (never their tokens). */
-export interface SignedInViewer {
-  name: string;
-  email: string;
-  profileImage: string | null;
-  /** When the browser should renew the session, from now; null when it is not a cookie session. */
-  refreshInSeconds: number | null;
-}
-
-export interface RootData {
-  language: Language;
-  /** The language `?lang=` named: the page is then that language's own address (its canonical URL). */
-  linkedLanguage: Language | null;
-  theme: Theme;
-  origin: string;
-  viewer: SignedInViewer | null;
-  flash: Flash | null;
-}
-
-export function useRootData(): RootData {
-  return (
-    useRouteLoaderData<typeof loader>("root") ?? {
-      language: DEFAULT_LANGUAGE,
-      linkedLanguage: null,
-      theme: "system",
-      origin: "",
-      viewer: null,
-      flash: null,
-    }
-  );
 }
 
 /** The document around every page, error pages included. */

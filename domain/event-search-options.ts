@@ -1,5 +1,3 @@
-import type { EventSearch } from "./event-search";
-
 // The choices of an event search, without the parser (zod): browser code shows them, and zod would
 // add 21 KB to the page and test `eval` against the site's Content-Security-Policy.
 
@@ -34,14 +32,26 @@ export const PRICE_FILTERS = ["free", "under30"] as const;
 export const SORTS = ["date", "date_desc", "title", "relevance", "distance"] as const;
 export type EventSort = (typeof SORTS)[number];
 
+/**
+ * What decides a search's origin and default order: the fields of a parsed search (EventSearch in
+ * event-search.ts) they read, named here so that this file need not import the parser's.
+ */
+export interface SearchOrdering {
+  q?: string;
+  sort?: EventSort;
+  near?: PlaceKey;
+  lat?: number;
+  lng?: number;
+}
+
 /** The point a search is near, if any: the visitor's own position wins over a named place. */
-export function searchOrigin(search: EventSearch): { latitude: number; longitude: number } | null {
+export function searchOrigin(search: SearchOrdering): { latitude: number; longitude: number } | null {
   if (search.lat !== undefined && search.lng !== undefined) return { latitude: search.lat, longitude: search.lng };
   return search.near ? PLACES[search.near] : null;
 }
 
 /** The sort a search gets when none is asked for: best match, then nearest, then soonest. */
-export function effectiveSort(search: EventSearch): EventSort {
+export function effectiveSort(search: SearchOrdering): EventSort {
   if (search.sort) return search.sort;
   if (search.q) return "relevance";
   if (searchOrigin(search)) return "distance";

@@ -2,7 +2,7 @@ import { LayoutDashboard, LogOut, User } from "lucide-react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation";
 import { Disclosure, DISCLOSURE_ITEM } from "#app/components/ui/disclosure";
-import type { SignedInViewer } from "#app/root";
+import type { SignedInViewer } from "#app/root-data";
 import { ACCOUNT_LINKS, SIGN_OUT_ACTION } from "./navigation-links";
 import { UserAvatar } from "./user-avatar";
 

@@ -2,7 +2,7 @@ import { CalendarPlus } from "lucide-react";
 import { useLocation } from "react-router";
 import { buttonClasses } from "#app/components/ui/button";
 import { useTranslation } from "#app/i18n/use-translation";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/root-data";
 
 /** Parameters of /events that shape the page, not which events: a feed drops them (events-feed.ts). */
 const PAGE_ONLY_PARAMETERS = ["page", "limit", "sort", "past", "lang"];

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { FlashKind } from "#app/flash";
 import { useTranslation } from "#app/i18n/use-translation";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/root-data";
 import { notify } from "./toasts";
 
 const FLASH_TEXT: Record<FlashKind, { title: string; message?: string }> = {

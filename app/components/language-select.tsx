@@ -7,7 +7,7 @@ import { buttonClasses } from "#app/components/ui/button";
 import { Disclosure } from "#app/components/ui/disclosure";
 import { loadMessages } from "#app/i18n/messages";
 import { LANGUAGE_STORAGE_KEY } from "#app/i18n/preferences";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/root-data";
 
 /**
  * The language choice: a list and an Apply button, a real form posting to /preferences, so it works

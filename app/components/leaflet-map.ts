@@ -1,18 +1,13 @@
-// Loaded on demand by event-map.tsx, so Leaflet (about 40 KB of script) costs nothing on pages
-// without a map and nothing before a map scrolls into view.
+// Loaded on demand by event-map.tsx, so Leaflet costs nothing before a map scrolls into view.
 import L from "leaflet";
-import "leaflet/dist/leaflet.css";
-import type { MapPlace, MapTileSettings } from "./event-map";
+import { createBaseMap, FALLBACK_CENTER, FALLBACK_ZOOM, pinMarker, type ZoomTexts } from "./leaflet-setup";
+import type { MapPlace, MapTileSettings } from "./map-places";
 
-export interface MapTexts {
-  zoomIn: string;
-  zoomOut: string;
+export interface MapTexts extends ZoomTexts {
   /** Shown in a marker's popup above its events. */
   eventsHere: (count: number) => string;
 }
 
-/** Washington, DC, when a map has nothing to show. */
-const FALLBACK_CENTER: L.LatLngTuple = [38.9072, -77.0369];
 const SINGLE_PLACE_ZOOM = 14;
 
 /**
@@ -36,31 +31,14 @@ export function mountMap(
     onTilesFailed: () => void;
   },
 ): () => void {
-  const map = L.map(container, { zoomControl: false, scrollWheelZoom: false });
-  L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map);
-  if (tiles) {
-    const layer = L.tileLayer(tiles.url, { attribution: escapeHtml(tiles.attribution), maxZoom: 19 });
-    let reported = false;
-    layer.on("tileerror", () => {
-      if (reported) return;
-      reported = true;
-      onTilesFailed();
-    });
-    layer.addTo(map);
-  }
-
+  const map = createBaseMap(container, { tiles, texts, onTilesFailed });
   for (const place of places) {
-    L.marker([place.latitude, place.longitude], {
-      icon: L.divIcon({ html: pin(), className: "event-map-pin", iconSize: [32, 40], iconAnchor: [16, 40] }),
-      title: place.name,
-      alt: place.name,
-      keyboard: true,
-    })
+    pinMarker(place.latitude, place.longitude, { name: place.name })
       .bindPopup(() => popup(place, texts, navigate))
       .addTo(map);
   }
 
-  if (places.length === 0) map.setView(FALLBACK_CENTER, 11);
+  if (places.length === 0) map.setView(FALLBACK_CENTER, FALLBACK_ZOOM);
   else if (places.length === 1) map.setView([places[0]!.latitude, places[0]!.longitude], SINGLE_PLACE_ZOOM);
   else map.fitBounds(L.latLngBounds(places.map((place) => [place.latitude, place.longitude])), { padding: [32, 32] });
 
@@ -90,12 +68,6 @@ function popup(place: MapPlace, texts: MapTexts, navigate: (href: string) => voi
   return root;
 }
 
-function pin(): HTMLElement {
-  const marker = element("span", "event-map-pin-shape");
-  marker.setAttribute("aria-hidden", "true");
-  return marker;
-}
-
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   className?: string,
@@ -105,9 +77,4 @@ function element<K extends keyof HTMLElementTagNameMap>(
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
-}
-
-/** Leaflet writes attributions as markup; ours is configuration text, so it is shown as text. */
-function escapeHtml(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 }

@@ -4,7 +4,7 @@ import { useTranslation } from "#app/i18n/use-translation";
 import { Link } from "react-router";
 import { buttonClasses } from "#app/components/ui/button";
 import { Sheet } from "#app/components/ui/sheet";
-import type { SignedInViewer } from "#app/root";
+import type { SignedInViewer } from "#app/root-data";
 import { SignOutForm } from "./account-menu";
 import {
   ACCOUNT_LINKS,

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/root-data";
 
 /** Spec §4: the client checks every 30 s; the server says when a renewal is due (90 s before expiry). */
 const CHECK_EVERY_MS = 30_000;

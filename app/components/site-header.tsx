@@ -3,7 +3,7 @@ import { useTranslation } from "#app/i18n/use-translation";
 import { Link, NavLink as RouterNavLink, useMatches } from "react-router";
 import { buttonClasses } from "#app/components/ui/button";
 import { Disclosure, DISCLOSURE_ITEM } from "#app/components/ui/disclosure";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/root-data";
 import { AccountMenu } from "./account-menu";
 import { HeaderLanguageMenu } from "./language-select";
 import { MobileMenu } from "./mobile-menu";

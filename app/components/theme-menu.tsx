@@ -5,7 +5,7 @@ import { useFetcher } from "react-router";
 import { buttonClasses } from "#app/components/ui/button";
 import { Disclosure, DISCLOSURE_ITEM } from "#app/components/ui/disclosure";
 import { isTheme, THEME_STORAGE_KEY, THEMES, type Theme } from "#app/i18n/preferences";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/root-data";
 
 declare global {
   interface Window {

@@ -8,7 +8,7 @@ import { buttonClasses } from "#app/components/ui/button";
 import { WaitlistForm } from "#app/components/waitlist-form";
 import { formatDate, formatMoney, formatTime } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/root-data";
 
 export interface PickerTicketType extends SalesWindow {
   id: number;

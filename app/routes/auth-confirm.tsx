@@ -8,7 +8,7 @@ import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
-import { readSmallForm } from "#app/read-small-form";
+import { readSmallForm } from "#server/http/read-form";
 import { isAuthError } from "#server/auth/auth-error";
 import { verifyEmailToken } from "#server/auth/email-links";
 import { sessionCookie, tokensFromSession } from "#server/http/session-cookie";

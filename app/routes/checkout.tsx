@@ -20,7 +20,7 @@ import { privatePageMeta } from "#app/seo";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { useTranslation } from "#app/i18n/use-translation";
 import { quantityFieldName } from "#app/quantity-field";
-import { readSmallForm } from "#app/read-small-form";
+import { readSmallForm } from "#server/http/read-form";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import { getEventDetail, type EventDetail } from "#server/services/event-detail";

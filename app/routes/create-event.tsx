@@ -1,11 +1,6 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { EventForm } from "#app/components/event-form/event-form";
-import {
-  EVENT_FORM_HEADERS,
-  eventFormChoices,
-  readEventForm,
-  refusalOf,
-} from "#app/components/event-form/event-form-action.server";
+import { EVENT_FORM_HEADERS, eventFormChoices, readEventForm, refusalOf } from "./event-form-action.server";
 import { FIELD, isHelperIntent, newEventFormValues } from "#app/components/event-form/event-form-values";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";

@@ -10,7 +10,7 @@ import { buttonClasses } from "#app/components/ui/button";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
-import { readSmallForm } from "#app/read-small-form";
+import { readSmallForm } from "#server/http/read-form";
 import { requireViewer } from "#app/require-viewer";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { readSmallForm } from "#app/read-small-form";
+import { readSmallForm } from "#server/http/read-form";
 import { requireViewer } from "#app/require-viewer";
 import { setReceivesDigest } from "#server/services/newsletter";
 import type { Route } from "./+types/digest-preference";

@@ -8,10 +8,10 @@ import {
   refusalOf,
   refusedAnswer,
   type SaveIntent,
-} from "#app/components/event-form/event-form-action.server";
+} from "./event-form-action.server";
 import { FIELD, isHelperIntent } from "#app/components/event-form/event-form-values";
 import { editableFormValues, storedImageSlots, ticketTypeSalesOf } from "#app/components/event-form/editable-values";
-import { asEventStaff, staffEventId } from "#app/event-staff-page";
+import { asEventStaff, staffEventId } from "#server/http/event-staff-page";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";

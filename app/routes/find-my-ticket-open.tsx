@@ -5,7 +5,7 @@ import { buttonClasses } from "#app/components/ui/button";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
-import { readSmallForm } from "#app/read-small-form";
+import { readSmallForm } from "#server/http/read-form";
 import { currentTime } from "#server/clock";
 import { cookieAttributes, readCookieValue } from "#server/http/session-cookie";
 import {

@@ -5,7 +5,7 @@ import { buttonClasses } from "#app/components/ui/button";
 import { TextField } from "#app/components/ui/text-field";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
-import { readSmallForm } from "#app/read-small-form";
+import { readSmallForm } from "#server/http/read-form";
 import { pageMeta } from "#app/seo";
 import { MAX_EMAIL_LENGTH } from "#domain/email-address";
 import { AppError } from "#server/errors";

@@ -15,7 +15,7 @@ import { SWIPE_ITEM, swipeRowClasses } from "#app/components/ui/swipe-row";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
 import { HOME_LIMITS } from "#domain/home-sections";
-import { readSmallForm } from "#app/read-small-form";
+import { readSmallForm } from "#server/http/read-form";
 import { requireViewer } from "#app/require-viewer";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";

@@ -14,7 +14,7 @@ import { formatMoney } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
-import { readSmallForm } from "#app/read-small-form";
+import { readSmallForm } from "#server/http/read-form";
 import type { Language } from "#domain/language";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";

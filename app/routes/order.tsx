@@ -12,7 +12,7 @@ import { formatDate, formatTime, formatTimeZone } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
-import { readSmallForm } from "#app/read-small-form";
+import { readSmallForm } from "#server/http/read-form";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import { cancelOrder, canViewOrder, getOrderDetail, type OrderDetail } from "#server/services/orders";

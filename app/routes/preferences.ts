@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { preferencesSchema } from "#domain/preferences";
 import { LANGUAGE_COOKIE, preferenceCookie, THEME_COOKIE } from "#app/i18n/preferences";
-import { readSmallForm } from "#app/read-small-form";
+import { readSmallForm } from "#server/http/read-form";
 import type { Route } from "./+types/preferences";
 
 /** Only forms post here; there is no page to show. */

@@ -11,7 +11,7 @@ import { formatDate, formatMoney } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
-import { readSmallForm } from "#app/read-small-form";
+import { readSmallForm } from "#server/http/read-form";
 import { requireViewer } from "#app/require-viewer";
 import type { Language } from "#domain/language";
 import {

@@ -10,7 +10,7 @@ import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
-import { readSmallForm } from "#app/read-small-form";
+import { readSmallForm } from "#server/http/read-form";
 import { isAuthError } from "#server/auth/auth-error";
 import { signOut } from "#server/auth/sessions";
 import { updateUser } from "#server/auth/user-update";

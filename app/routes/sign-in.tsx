@@ -12,11 +12,11 @@ import { TextField } from "#app/components/ui/text-field";
 import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
-import { readSmallForm } from "#app/read-small-form";
+import { readSmallForm } from "#server/http/read-form";
 import { pageMeta } from "#app/seo";
 import { isAuthError } from "#server/auth/auth-error";
 import { requestMagicLink } from "#server/auth/email-links";
-import { issueKnownDeviceToken, knownDeviceCookie } from "#server/auth/known-device";
+import { issueKnownDeviceToken, knownDeviceCookie, knownDeviceTokenOf } from "#server/auth/known-device";
 import { startOAuth } from "#server/auth/oauth";
 import { s256 } from "#server/auth/pkce";
 import { signInWithPassword } from "#server/auth/sign-in";
@@ -95,7 +95,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (!email) return answer({ problem: { kind: "emailRequired", field: "email" }, values }, 400);
     if (!password) return answer({ problem: { kind: "passwordRequired", field: "password" }, values }, 400);
-    const session = await signInWithPassword(db, config, authRequestOf(request, context), { email, password });
+    const session = await signInWithPassword(
+      db,
+      config,
+      { ...authRequestOf(request, context), knownDeviceToken: knownDeviceTokenOf(request) },
+      { email, password },
+    );
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookie(config, tokensFromSession(session)));
     // This browser now knows the password: someone guessing from its network cannot lock it out.

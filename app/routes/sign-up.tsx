@@ -9,7 +9,7 @@ import { TextField } from "#app/components/ui/text-field";
 import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
-import { readSmallForm } from "#app/read-small-form";
+import { readSmallForm } from "#server/http/read-form";
 import { pageMeta } from "#app/seo";
 import { isAuthError } from "#server/auth/auth-error";
 import { signUp } from "#server/auth/sign-up";

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
 import type { Database } from "#server/db/client";
 import type { Config } from "#server/env";
-import { cookieAttributes } from "#server/http/session-cookie";
+import { cookieAttributes, readCookieValue } from "#server/http/session-cookie";
 import { ACCESS_TOKEN_ALGORITHM, loadKeyRing, publicKeyFor } from "./signing-keys";
 
 /**
@@ -18,6 +18,11 @@ const LIFETIME_SECONDS = 180 * 24 * 3600;
 /** The cookie the web keeps the token in; only the sign-in page's form receives it. */
 export const KNOWN_DEVICE_COOKIE = "known_device";
 const KNOWN_DEVICE_PATH = "/signin";
+
+/** The token a sign-in request's browser kept, if any. */
+export function knownDeviceTokenOf(request: Request): string | null {
+  return readCookieValue(request.headers.get("Cookie"), KNOWN_DEVICE_COOKIE) ?? null;
+}
 
 export function knownDeviceCookie(config: Config, token: string): string {
   return `${KNOWN_DEVICE_COOKIE}=${token}; ${cookieAttributes(config, KNOWN_DEVICE_PATH)}; Max-Age=${LIFETIME_SECONDS}`;

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { otpCodes, users } from "#server/db/schema";
 import type { Config } from "#server/env";
-import { enqueueEmail } from "#server/mail/outbox";
+import { enqueueEmail } from "#server/services/outbox";
 import { AuthError } from "./auth-error";
 import type { AuthRequest } from "./auth-request";
 import { emailLanguageOf } from "./email-links";

@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { oneTimeTokens } from "#server/db/schema";
 import type { Config } from "#server/env";
-import { enqueueEmail } from "#server/mail/outbox";
+import { enqueueEmail } from "#server/services/outbox";
 import type { AuthRequest } from "./auth-request";
 import { createEmailUser, emailLanguageOf, findUserByEmail, isBanned, linkOptionsOf, sendLink } from "./email-links";
 import { parsePkce, redirectTargetFor, requireEmail, requireNewPassword, requireUserData } from "./inputs";

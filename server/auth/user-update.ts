@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import type { Config } from "#server/env";
 import { authSessions, oneTimeTokens, profiles, users } from "#server/db/schema";
-import { enqueueEmail } from "#server/mail/outbox";
+import { enqueueEmail } from "#server/services/outbox";
 import { AuthError } from "./auth-error";
 import type { AuthRequest } from "./auth-request";
 import { requireNewPassword, requireUserData } from "./inputs";

@@ -4,7 +4,7 @@ import { advanceClock, currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import type { AppEnv } from "#server/http/app-env";
 import { errorResponse } from "#server/http/error-response";
-import { signalJobEnqueued } from "#server/jobs/job-signal";
+import { signalJobEnqueued } from "#server/services/job-signal";
 
 const advanceSchema = z.object({ days: z.number().positive().max(3650) }).strict();
 

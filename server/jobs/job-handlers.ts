@@ -1,9 +1,9 @@
 import { runRecoveryLinkJob, SEND_RECOVERY_LINK_JOB } from "#server/auth/email-links";
 import type { Database } from "#server/db/client";
 import type { Mailer } from "#server/mail/mailer";
-import { SEND_EMAIL_JOB } from "#server/mail/outbox";
+import { SEND_EMAIL_JOB } from "#server/services/outbox";
 import { sendEmail } from "#server/mail/send-email";
-import { SEND_ORDER_EMAIL_JOB } from "#server/mail/order-emails";
+import { SEND_ORDER_EMAIL_JOB } from "#server/services/order-emails";
 import { sendOrderEmail } from "#server/mail/send-order-email";
 import { runTicketLookupJob, SEND_TICKET_LOOKUP_JOB } from "#server/services/ticket-lookup";
 import { OFFER_RELEASED_TICKETS_JOB, RELEASE_ORDER_HOLD_JOB } from "#server/services/order-jobs";
@@ -11,18 +11,20 @@ import { runReleaseOrderHoldJob } from "#server/services/orders";
 import { runOfferReleasedTicketsJob } from "#server/services/waitlist";
 import { sendPromotionEndedEmail } from "#server/mail/promotion-email";
 import { END_PROMOTION_JOB, runEndPromotionJob, SEND_PROMOTION_ENDED_EMAIL_JOB } from "#server/services/promotion-jobs";
-import { SEND_EVENT_CHANGE_EMAIL_JOB } from "#server/mail/event-change-emails";
+import { SEND_EVENT_CHANGE_EMAIL_JOB } from "#server/services/event-change-emails";
 import { sendEventChangeEmail } from "#server/mail/send-event-change-email";
 import type { PaymentProvider } from "#server/payments/payment-provider";
 import { runRefundCancelledEventOrderJob } from "#server/services/event-cancellation";
 import { REFUND_CANCELLED_EVENT_ORDER_JOB } from "#server/services/order-jobs";
 import { sendDigestEmail } from "#server/mail/digest-email";
-import { SEND_NEWSLETTER_CONFIRMATION_JOB, sendNewsletterConfirmation } from "#server/mail/newsletter-email";
+import { sendNewsletterConfirmation } from "#server/mail/newsletter-email";
+import { sendCoOrganizerInvitation } from "#server/mail/co-organizer-invitation-email";
+import { sendWaitlistConfirmation } from "#server/mail/waitlist-confirmation-email";
 import {
   SEND_CO_ORGANIZER_INVITATION_JOB,
-  sendCoOrganizerInvitation,
-} from "#server/mail/co-organizer-invitation-email";
-import { SEND_WAITLIST_CONFIRMATION_JOB, sendWaitlistConfirmation } from "#server/mail/waitlist-confirmation-email";
+  SEND_NEWSLETTER_CONFIRMATION_JOB,
+  SEND_WAITLIST_CONFIRMATION_JOB,
+} from "#server/services/email-jobs";
 import { NEWSLETTER_SUBSCRIBE_JOB, runNewsletterSubscribeJob } from "#server/services/newsletter";
 import { UPDATE_REPUTATIONS_JOB, updateReputations } from "#server/services/reputations";
 import { queueWeeklyDigest, SEND_DIGEST_EMAIL_JOB, WEEKLY_DIGEST_JOB } from "#server/services/weekly-digest";

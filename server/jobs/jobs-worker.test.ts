@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "#server/db/client";
 import { jobs, mailboxMessages, rateLimitHits } from "#server/db/schema";
 import { createLogger } from "#server/logger";
 import { createMailboxMailer } from "#server/mail/mailer";
-import { enqueueEmail } from "#server/mail/outbox";
+import { enqueueEmail } from "#server/services/outbox";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 import { createJobHandlers } from "./job-handlers";
 import { startJobsWorker } from "./jobs-worker";

@@ -2,7 +2,7 @@ import { currentTime } from "#server/clock";
 import type { Database } from "#server/db/client";
 import type { Logger } from "#server/logger";
 import { deleteExpiredRows } from "./delete-expired-rows";
-import { onJobEnqueued } from "./job-signal";
+import { onJobEnqueued } from "#server/services/job-signal";
 import { runNextJob, type JobHandlers } from "./run-due-jobs";
 import { runDueScheduledTasks, SCHEDULED_TASKS, type ScheduledTask } from "./scheduled-tasks";
 

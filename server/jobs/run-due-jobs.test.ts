@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client";
 import { jobs } from "#server/db/schema";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
-import { enqueueJobs } from "./enqueue-job";
+import { enqueueJobs } from "#server/services/enqueue-job";
 import { retryDelayMs } from "./retry-delay";
 import { JOB_LEASE_MS, runDueJobs, type JobHandler } from "./run-due-jobs";
 

@@ -4,7 +4,7 @@ import type { Database } from "#server/db/client";
 import { scheduledTasks } from "#server/db/schema";
 import { UPDATE_REPUTATIONS_JOB } from "#server/services/reputations";
 import { WEEKLY_DIGEST_JOB } from "#server/services/weekly-digest";
-import { enqueueJob } from "./enqueue-job";
+import { enqueueJob } from "#server/services/enqueue-job";
 
 /** Work that recurs, by name (the row of `scheduled_tasks` that says when it runs next). */
 export interface ScheduledTask {

@@ -3,9 +3,6 @@ import { LANGUAGES, LOCALE_TAGS, type Language } from "#domain/language";
 import type { Mailer } from "./mailer";
 import { checkedLink, renderEmailBody, type RenderedEmail } from "./render-email";
 
-/** The job that sends an invitation to co-organize an event (services/co-organizer-invitations.ts). */
-export const SEND_CO_ORGANIZER_INVITATION_JOB = "send_co_organizer_invitation";
-
 interface InvitationWords {
   subject: string;
   heading: string;
@@ -100,7 +97,7 @@ export function renderCoOrganizerInvitationEmail(input: CoOrganizerInvitationEma
   return { to: input.to, language: input.language, subject, text: body.text, html: body.html };
 }
 
-/** The SEND_CO_ORGANIZER_INVITATION_JOB. */
+/** The SEND_CO_ORGANIZER_INVITATION_JOB (services/email-jobs.ts). */
 export async function sendCoOrganizerInvitation(mailer: Mailer, payload: unknown, siteUrl: string): Promise<void> {
   await mailer.deliver(renderCoOrganizerInvitationEmail(payloadSchema.parse(payload), siteUrl));
 }

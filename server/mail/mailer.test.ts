@@ -9,7 +9,7 @@ import { runDueJobs } from "#server/jobs/run-due-jobs";
 import { createLogger } from "#server/logger";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 import { createMailboxMailer, createMailer, createSmtpMailer, type Mailer } from "./mailer";
-import { enqueueEmail } from "./outbox";
+import { enqueueEmail } from "#server/services/outbox";
 import { EMAIL_MESSAGES, renderEmail } from "./render-email";
 
 const siteUrl = "http://localhost:3000";

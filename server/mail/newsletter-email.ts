@@ -3,9 +3,6 @@ import { LANGUAGES, type Language } from "#domain/language";
 import type { Mailer } from "./mailer";
 import { checkedLink, escapeHtml, renderEmailBody, type RenderedEmail } from "./render-email";
 
-/** The job that sends a newsletter confirmation link (queued by runNewsletterSubscribeJob). */
-export const SEND_NEWSLETTER_CONFIRMATION_JOB = "send_newsletter_confirmation";
-
 interface ConfirmationWords {
   subject: string;
   heading: string;
@@ -107,7 +104,7 @@ export function withLink(html: string, href: string): string {
   );
 }
 
-/** The SEND_NEWSLETTER_CONFIRMATION_JOB. */
+/** The SEND_NEWSLETTER_CONFIRMATION_JOB (services/email-jobs.ts). */
 export async function sendNewsletterConfirmation(mailer: Mailer, payload: unknown, siteUrl: string): Promise<void> {
   await mailer.deliver(renderNewsletterConfirmationEmail(payloadSchema.parse(payload), siteUrl));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "#domain/language";
-import type { EmailKind } from "./outbox";
+import type { EmailKind } from "#server/services/outbox";
 import { EMAIL_MESSAGES, escapeHtml, renderEmail } from "./render-email";
 
 const siteUrl = "https://events.example.org";

@@ -3,7 +3,7 @@ import { am } from "./messages/am";
 import { ar } from "./messages/ar";
 import { en, type EmailMessages } from "./messages/en";
 import { fr } from "./messages/fr";
-import type { EmailRequest } from "./outbox";
+import type { EmailRequest } from "#server/services/outbox";
 
 export const EMAIL_MESSAGES: Record<Language, EmailMessages> = { en, fr, ar, am };
 

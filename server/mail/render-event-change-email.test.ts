@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LANGUAGES, type Language } from "#domain/language";
 import { formatMoney, isolateUserText } from "#domain/text-direction";
 import type { OrderDetail } from "#server/services/orders";
-import type { EventChange } from "./event-change-emails";
+import type { EventChange } from "#server/services/event-change-emails";
 import { EVENT_CHANGE_MESSAGES, type EventChangeMessages } from "./event-change-messages";
 import { renderEventChangeEmail } from "./render-event-change-email";
 

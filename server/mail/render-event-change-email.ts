@@ -1,5 +1,5 @@
 import type { OrderDetail } from "#server/services/orders";
-import type { EventChangeEmailRequest } from "./event-change-emails";
+import type { EventChangeEmailRequest } from "#server/services/event-change-emails";
 import { EVENT_CHANGE_MESSAGES } from "./event-change-messages";
 import { checkedLink, EMAIL_MESSAGES, renderEmailBody, type EmailContent, type RenderedEmail } from "./render-email";
 import { detailsSection, eventCalendar, fill, messageValues, subjectValues } from "./render-order-email";

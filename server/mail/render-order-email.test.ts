@@ -5,7 +5,7 @@ import { LANGUAGES, type Language } from "#domain/language";
 import { formatTicketCode } from "#domain/ticket-code";
 import { isolateUserText } from "#domain/text-direction";
 import type { OrderDetail } from "#server/services/orders";
-import type { OrderEmailKind } from "./order-emails";
+import type { OrderEmailKind } from "#server/services/order-emails";
 import { EMAIL_MESSAGES, escapeHtml } from "./render-email";
 import { qrFileName, renderOrderEmail } from "./render-order-email";
 

@@ -4,7 +4,7 @@ import { formatTicketCode } from "#domain/ticket-code";
 import { formatMoney, isolateUserText } from "#domain/text-direction";
 import type { OrderDetail } from "#server/services/orders";
 import { ticketQrPng } from "#server/tickets/ticket-qr";
-import type { OrderEmailKind } from "./order-emails";
+import type { OrderEmailKind } from "#server/services/order-emails";
 import {
   checkedLink,
   EMAIL_MESSAGES,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "#domain/language";
 import type { Mailer } from "./mailer";
-import type { EmailRequest } from "./outbox";
+import type { EmailRequest } from "#server/services/outbox";
 import { renderEmail } from "./render-email";
 
 /** A send_email job's payload as enqueueEmail wrote it; checked again because jobs outlive code versions. */

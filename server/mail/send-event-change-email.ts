@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Database } from "#server/db/client";
 import { getOrderDetail } from "#server/services/orders";
-import { EVENT_CHANGES, type EventChangeEmailRequest } from "./event-change-emails";
+import { EVENT_CHANGES, type EventChangeEmailRequest } from "#server/services/event-change-emails";
 import type { Mailer } from "./mailer";
 import { renderEventChangeEmail } from "./render-event-change-email";
 

@@ -3,7 +3,7 @@ import type { Database } from "#server/db/client";
 import { isHoldExpired } from "#domain/order";
 import { getOrderDetail } from "#server/services/orders";
 import type { Mailer } from "./mailer";
-import type { OrderEmailKind } from "./order-emails";
+import type { OrderEmailKind } from "#server/services/order-emails";
 import { renderOrderEmail } from "./render-order-email";
 
 /** A send_order_email job's payload as enqueueOrderEmail wrote it; checked again because jobs outlive code versions. */

@@ -3,9 +3,6 @@ import { LANGUAGES, type Language } from "#domain/language";
 import type { Mailer } from "./mailer";
 import { checkedLink, renderEmailBody, type RenderedEmail } from "./render-email";
 
-/** The job that asks a waitlist address to confirm itself (services/waitlist.ts, joinWaitlist). */
-export const SEND_WAITLIST_CONFIRMATION_JOB = "send_waitlist_confirmation";
-
 interface ConfirmationWords {
   subject: string;
   heading: string;
@@ -85,7 +82,7 @@ export function renderWaitlistConfirmationEmail(input: WaitlistConfirmationEmail
   return { to: input.to, language: input.language, subject, text: body.text, html: body.html };
 }
 
-/** The SEND_WAITLIST_CONFIRMATION_JOB. */
+/** The SEND_WAITLIST_CONFIRMATION_JOB (services/email-jobs.ts). */
 export async function sendWaitlistConfirmation(mailer: Mailer, payload: unknown, siteUrl: string): Promise<void> {
   await mailer.deliver(renderWaitlistConfirmationEmail(payloadSchema.parse(payload), siteUrl));
 }

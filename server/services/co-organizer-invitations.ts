@@ -4,8 +4,8 @@ import { hashToken, isWellFormedToken, randomToken } from "#server/auth/secrets"
 import type { Database } from "#server/db/client";
 import { coOrganizerInvitations, eventCoOrganizers, events, profiles, users } from "#server/db/schema";
 import { AppError } from "#server/errors";
-import { enqueueJob } from "#server/jobs/enqueue-job";
-import { SEND_CO_ORGANIZER_INVITATION_JOB } from "#server/mail/co-organizer-invitation-email";
+import { enqueueJob } from "#server/services/enqueue-job";
+import { SEND_CO_ORGANIZER_INVITATION_JOB } from "#server/services/email-jobs";
 import type { Actor } from "./actor";
 
 /**

@@ -16,7 +16,7 @@ import {
 } from "#server/db/schema";
 import { AppError } from "#server/errors";
 import type { EventImageUpload } from "#server/images/event-images";
-import { enqueueEventChangeEmails, type EventChange } from "#server/mail/event-change-emails";
+import { enqueueEventChangeEmails, type EventChange } from "#server/services/event-change-emails";
 import type { Actor } from "./actor";
 import {
   applyTeam,

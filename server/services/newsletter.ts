@@ -7,8 +7,8 @@ import { hashToken, isWellFormedToken, randomToken } from "#server/auth/secrets"
 import type { Database } from "#server/db/client";
 import { newsletterSubscriptions, profiles } from "#server/db/schema";
 import { AppError } from "#server/errors";
-import { enqueueJob } from "#server/jobs/enqueue-job";
-import { SEND_NEWSLETTER_CONFIRMATION_JOB } from "#server/mail/newsletter-email";
+import { enqueueJob } from "#server/services/enqueue-job";
+import { SEND_NEWSLETTER_CONFIRMATION_JOB } from "#server/services/email-jobs";
 import type { Actor } from "./actor";
 import { readDigestUnsubscribeToken } from "./digest-unsubscribe-token";
 

@@ -13,7 +13,7 @@ import {
 import type { Database } from "#server/db/client";
 import { events, orderItems, orders, ticketTypes, venues } from "#server/db/schema";
 import { AppError } from "#server/errors";
-import { enqueueJob } from "#server/jobs/enqueue-job";
+import { enqueueJob } from "#server/services/enqueue-job";
 import type { CardInput, DeclineReason, PaymentProvider } from "#server/payments/payment-provider";
 import type { Actor } from "./actor";
 import { issueOrderAccessToken } from "./order-access";

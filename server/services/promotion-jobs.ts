@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "#server/db/client";
 import { promotionCampaigns, promotions } from "#server/db/schema";
-import { enqueueJob } from "#server/jobs/enqueue-job";
+import { enqueueJob } from "#server/services/enqueue-job";
 
 /** Ends a paid promotion campaign: queued by the payment, to run at the campaign's `ends_at`. */
 export const END_PROMOTION_JOB = "end_promotion";

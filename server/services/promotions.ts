@@ -19,7 +19,7 @@ import type { Database } from "#server/db/client";
 import { eventImages, events, promotionCampaigns, promotions, users } from "#server/db/schema";
 import { AppError } from "#server/errors";
 import { imageFileName } from "#server/images/sample-images";
-import { enqueueJob } from "#server/jobs/enqueue-job";
+import { enqueueJob } from "#server/services/enqueue-job";
 import type { CardInput, DeclineReason, PaymentProvider } from "#server/payments/payment-provider";
 import type { Actor } from "./actor";
 import { eventRoleOf, managedBy } from "./event-role";

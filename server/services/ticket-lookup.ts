@@ -7,8 +7,8 @@ import { hashToken, isUuid, isWellFormedToken, randomToken } from "#server/auth/
 import type { Database } from "#server/db/client";
 import { events, orders, ticketLookupLinks, tickets, ticketTypes, venues } from "#server/db/schema";
 import { AppError } from "#server/errors";
-import { enqueueJob } from "#server/jobs/enqueue-job";
-import { enqueueEmail } from "#server/mail/outbox";
+import { enqueueJob } from "#server/services/enqueue-job";
+import { enqueueEmail } from "#server/services/outbox";
 import { issueOrderAccessToken } from "./order-access";
 
 /**

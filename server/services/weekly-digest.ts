@@ -5,7 +5,7 @@ import type { Language } from "#domain/language";
 import { hasCriteria, recommendationCriteria } from "#domain/recommendation";
 import { instant, selectRows, type Database } from "#server/db/client";
 import { categories, events, newsletterSubscriptions, profiles, promotionCampaigns, users } from "#server/db/schema";
-import { signalJobEnqueued } from "#server/jobs/job-signal";
+import { signalJobEnqueued } from "#server/services/job-signal";
 import type { DigestRecipient } from "./digest-unsubscribe-token";
 import { loadEventSummaries } from "./event-summaries";
 import { listMyInterests } from "./interests";

@@ -9,7 +9,7 @@ import * as preferencesRoute from "#app/routes/preferences";
 import * as resetPasswordPage from "#app/routes/reset-password";
 import * as signInPage from "#app/routes/sign-in";
 import * as signUpPage from "#app/routes/sign-up";
-import { SMALL_FORM_BYTES } from "#app/read-small-form";
+import { SMALL_FORM_BYTES } from "#server/http/read-form";
 import { requestMagicLink } from "#server/auth/email-links";
 import type { DatabaseHandle } from "#server/db/client";
 import { oneTimeTokens, users } from "#server/db/schema";

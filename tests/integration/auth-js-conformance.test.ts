@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { authSessions, jobs, otpCodes, refreshTokens, users } from "#server/db/schema";
 import { requestMagicLink } from "#server/auth/email-links";
-import { SEND_EMAIL_JOB, type EmailKind } from "#server/mail/outbox";
+import { SEND_EMAIL_JOB, type EmailKind } from "#server/services/outbox";
 import { listenAuthServer } from "#tests/support/auth-server";
 import { countEmails, latestEmailLink, runRecoveryLookups } from "#tests/support/auth-mail";
 import { createTestSession, testAuthRequest } from "#tests/support/auth-session";

@@ -17,7 +17,7 @@ import { updateUser } from "#server/auth/user-update";
 import { createJobHandlers } from "#server/jobs/job-handlers";
 import { runDueJobs } from "#server/jobs/run-due-jobs";
 import { createMailboxMailer, type Mailer } from "#server/mail/mailer";
-import { SEND_EMAIL_JOB } from "#server/mail/outbox";
+import { SEND_EMAIL_JOB } from "#server/services/outbox";
 import { EMAIL_MESSAGES, type RenderedEmail } from "#server/mail/render-email";
 import { createTestSession, testAuthRequest } from "#tests/support/auth-session";
 import { latestEmailLink, runRecoveryLookups } from "#tests/support/auth-mail";

@@ -3,7 +3,7 @@ import { count, eq, inArray } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "#app/i18n/locales/en.json";
-import { SMALL_FORM_BYTES } from "#app/read-small-form";
+import { SMALL_FORM_BYTES } from "#server/http/read-form";
 import * as checkoutPage from "#app/routes/checkout";
 import * as orderPage from "#app/routes/order";
 import * as orderPayPage from "#app/routes/order-pay";

@@ -10,7 +10,7 @@ import { selectRows, type DatabaseHandle } from "#server/db/client";
 import { categories, jobs, orders, profiles, sponsors, ticketTypes, venues } from "#server/db/schema";
 import { seedSampleData } from "#server/db/seed/seed";
 import { AppError } from "#server/errors";
-import { SEND_EVENT_CHANGE_EMAIL_JOB } from "#server/mail/event-change-emails";
+import { SEND_EVENT_CHANGE_EMAIL_JOB } from "#server/services/event-change-emails";
 import { createSandboxProvider } from "#server/payments/sandbox-provider";
 import {
   createEvent,

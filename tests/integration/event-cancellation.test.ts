@@ -20,7 +20,7 @@ import { AppError } from "#server/errors";
 import { createJobHandlers } from "#server/jobs/job-handlers";
 import { runDueJobs } from "#server/jobs/run-due-jobs";
 import { createLogger } from "#server/logger";
-import { enqueueEventChangeEmails, SEND_EVENT_CHANGE_EMAIL_JOB } from "#server/mail/event-change-emails";
+import { enqueueEventChangeEmails, SEND_EVENT_CHANGE_EMAIL_JOB } from "#server/services/event-change-emails";
 import { createMailboxMailer } from "#server/mail/mailer";
 import type { PaymentProvider } from "#server/payments/payment-provider";
 import { createSandboxProvider } from "#server/payments/sandbox-provider";

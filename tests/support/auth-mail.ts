@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { runRecoveryLinkJob, SEND_RECOVERY_LINK_JOB } from "#server/auth/email-links";
 import type { Database } from "#server/db/client";
 import { jobs } from "#server/db/schema";
-import { SEND_EMAIL_JOB, type EmailKind } from "#server/mail/outbox";
+import { SEND_EMAIL_JOB, type EmailKind } from "#server/services/outbox";
 
 /**
  * Password recovery looks the address up in a job (requestPasswordRecovery): tests without a jobs

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { jobs } from "#server/db/schema";
-import { SEND_CO_ORGANIZER_INVITATION_JOB } from "#server/mail/co-organizer-invitation-email";
+import { SEND_CO_ORGANIZER_INVITATION_JOB } from "#server/services/email-jobs";
 import { acceptInvitation } from "#server/services/co-organizer-invitations";
 
 /** The invitation links e-mailed (queued) to `email`, oldest first: what the invited person clicks. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { jobs } from "#server/db/schema";
-import { SEND_WAITLIST_CONFIRMATION_JOB } from "#server/mail/waitlist-confirmation-email";
+import { SEND_WAITLIST_CONFIRMATION_JOB } from "#server/services/email-jobs";
 
 /** The token of the last waitlist confirmation link e-mailed (queued) to `email`: what its owner clicks. */
 export async function waitlistConfirmationToken(db: Database, email: string): Promise<string> {

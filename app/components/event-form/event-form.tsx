@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { EVENT_TITLE_MAX } from "#domain/event-input";
 import { LANGUAGES } from "#domain/language";
-import type { MapTileSettings } from "#app/components/event-map";
+import type { MapTileSettings } from "#app/components/map-places";
 import { buttonClasses } from "#app/components/ui/button";
 import { useTranslation } from "#app/i18n/use-translation";
 import type { TFunction } from "#app/i18n/translator";

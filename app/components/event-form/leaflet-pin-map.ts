@@ -1,12 +1,16 @@
 // Loaded on demand by venue-pin-map.tsx, like app/components/leaflet-map.ts: Leaflet costs nothing
 // until the new-venue map comes near the screen.
-import L from "leaflet";
-import "leaflet/dist/leaflet.css";
-import type { MapTileSettings } from "#app/components/event-map";
+import type L from "leaflet";
+import {
+  createBaseMap,
+  FALLBACK_CENTER,
+  FALLBACK_ZOOM,
+  pinMarker,
+  type ZoomTexts,
+} from "#app/components/leaflet-setup";
+import type { MapTileSettings } from "#app/components/map-places";
 
-export interface PinMapTexts {
-  zoomIn: string;
-  zoomOut: string;
+export interface PinMapTexts extends ZoomTexts {
   /** The pin's accessible name. */
   pin: string;
 }
@@ -19,8 +23,6 @@ export interface PinMap {
   remove: () => void;
 }
 
-/** Washington, DC, when no pin is dropped yet (where the sample venues are). */
-const FALLBACK_CENTER: L.LatLngTuple = [38.9072, -77.0369];
 const PIN_ZOOM = 15;
 
 /** Five decimals: about a metre, more than a venue needs. */
@@ -46,18 +48,7 @@ export function mountPinMap(
     onTilesFailed: () => void;
   },
 ): PinMap {
-  const map = L.map(container, { zoomControl: false, scrollWheelZoom: false });
-  L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map);
-  if (tiles) {
-    const layer = L.tileLayer(tiles.url, { attribution: escapeHtml(tiles.attribution), maxZoom: 19 });
-    let reported = false;
-    layer.on("tileerror", () => {
-      if (reported) return;
-      reported = true;
-      onTilesFailed();
-    });
-    layer.addTo(map);
-  }
+  const map = createBaseMap(container, { tiles, texts, onTilesFailed });
 
   let marker: L.Marker | null = null;
   const place = (latitude: number, longitude: number) => {
@@ -65,16 +56,7 @@ export function mountPinMap(
       marker.setLatLng([latitude, longitude]);
       return;
     }
-    const shape = document.createElement("span");
-    shape.className = "event-map-pin-shape";
-    shape.setAttribute("aria-hidden", "true");
-    marker = L.marker([latitude, longitude], {
-      icon: L.divIcon({ html: shape, className: "event-map-pin", iconSize: [32, 40], iconAnchor: [16, 40] }),
-      title: texts.pin,
-      alt: texts.pin,
-      draggable: true,
-      keyboard: true,
-    }).addTo(map);
+    marker = pinMarker(latitude, longitude, { name: texts.pin, draggable: true }).addTo(map);
     marker.on("dragend", () => {
       const { lat, lng } = marker!.getLatLng();
       onPick(rounded(lat), rounded(lng));
@@ -90,7 +72,7 @@ export function mountPinMap(
     place(initial.latitude, initial.longitude);
     map.setView([initial.latitude, initial.longitude], PIN_ZOOM);
   } else {
-    map.setView(FALLBACK_CENTER, 11);
+    map.setView(FALLBACK_CENTER, FALLBACK_ZOOM);
   }
 
   return {
@@ -104,9 +86,4 @@ export function mountPinMap(
     },
     remove: () => map.remove(),
   };
-}
-
-/** Leaflet writes attributions as markup; ours is configuration text, so it is shown as text. */
-function escapeHtml(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 }

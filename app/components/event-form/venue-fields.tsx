@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { EVENT_TEXT_LIMITS } from "#domain/event-input";
-import type { MapTileSettings } from "#app/components/event-map";
+import type { MapTileSettings } from "#app/components/map-places";
 import { buttonClasses } from "#app/components/ui/button";
 import { useTranslation } from "#app/i18n/use-translation";
 import {

@@ -1,6 +1,6 @@
 import { MapPin } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import type { MapTileSettings } from "#app/components/event-map";
+import type { MapTileSettings } from "#app/components/map-places";
 import { buttonClasses } from "#app/components/ui/button";
 import { useTranslation } from "#app/i18n/use-translation";
 import type { PinMap } from "./leaflet-pin-map";

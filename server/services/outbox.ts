@@ -1,6 +1,6 @@
 import type { Language } from "#domain/language";
 import type { Database } from "#server/db/client";
-import { enqueueJob } from "#server/jobs/enqueue-job";
+import { enqueueJob } from "#server/services/enqueue-job";
 
 /**
  * The account e-mails we send, and Find My Ticket's link (to an address, not an order); each has a

@@ -16,9 +16,14 @@ import {
   type EventFormValues,
   type ImageSlotValues,
   type VenueOption,
-} from "./event-form-values";
-import type { EventFormChoices } from "./event-form";
-import { parseEventForm, problemsOfServiceFields, type ChosenImage, type EventFormProblems } from "./parse-event-form";
+} from "#app/components/event-form/event-form-values";
+import type { EventFormChoices } from "#app/components/event-form/event-form";
+import {
+  parseEventForm,
+  problemsOfServiceFields,
+  type ChosenImage,
+  type EventFormProblems,
+} from "#app/components/event-form/parse-event-form";
 
 /*
  * The server half of the event form, shared by /create and /events/:id/edit: reads the multipart

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { orders } from "#server/db/schema";
-import { enqueueJobs } from "#server/jobs/enqueue-job";
+import { enqueueJobs } from "#server/services/enqueue-job";
 import { issueOrderAccessTokens } from "#server/services/order-access";
 
 /** What the organizer changed about a published event that its ticket holders must hear about. */

@@ -1,5 +1,5 @@
 import type { Database } from "#server/db/client";
-import { enqueueJob } from "#server/jobs/enqueue-job";
+import { enqueueJob } from "#server/services/enqueue-job";
 
 /** E-mails about an order, to its buyer, in the language they ordered in. */
 export type OrderEmailKind =
