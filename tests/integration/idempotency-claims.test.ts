@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type App } from "#server/app";
 import type { DatabaseHandle } from "#server/db/client";
-import { idempotencyKeys } from "#server/db/schema";
+import { idempotencyKeys, orders } from "#server/db/schema";
 import { readConfig } from "#server/env";
 import { createLogger } from "#server/logger";
+import type { PaymentProvider } from "#server/payments/payment-provider";
+import { createSandboxProvider } from "#server/payments/sandbox-provider";
+import { getOrderDetail } from "#server/services/orders";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 import { insertEventWithTicketTypes } from "#tests/support/ticket-factories";
 
@@ -18,10 +22,17 @@ const logger = createLogger({ mode: "test", logLevel: "silent" });
 
 let handle: DatabaseHandle;
 let app: App;
+/** The same site with a payment provider that cannot be reached. */
+let unreachable: App;
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  app = createApp({ db: handle.db, config: readConfig({ NODE_ENV: "test" }), logger });
+  const config = readConfig({ NODE_ENV: "test" });
+  app = createApp({ db: handle.db, config, logger });
+  const down: PaymentProvider = Object.assign(Object.create(createSandboxProvider()) as PaymentProvider, {
+    startPayment: () => Promise.reject(new Error("connect ECONNREFUSED")),
+  });
+  unreachable = createApp({ db: handle.db, config, logger, payments: down });
 });
 afterAll(async () => {
   await handle?.close();
@@ -40,6 +51,33 @@ async function freeOrder(key: string) {
       buyer: { name: "Ada Buyer", email: "ada@example.com" },
     }),
   });
+}
+
+/** Sends `on` an order of a $20 ticket paid at once; the same key and body every time. */
+function paidOrderSender(eventId: number, ticketTypeId: number) {
+  const key = randomUUID();
+  const body = JSON.stringify({
+    eventId,
+    items: [{ ticketTypeId, quantity: 1 }],
+    buyer: { name: "Ada Buyer", email: "ada@example.com" },
+    payment: { card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" } },
+  });
+  return {
+    key,
+    send: (on: App) =>
+      on.request("/api/v1/orders", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": key },
+        body,
+      }),
+  };
+}
+
+async function paidTicketType() {
+  const { eventId, ticketTypeIds } = await insertEventWithTicketTypes(handle.db, {
+    ticketTypes: [{ name: "General", priceCents: 2000, quantity: 5 }],
+  });
+  return { eventId, ticketTypeId: ticketTypeIds[0]! };
 }
 
 /** A claim of `key` that no request answered, held until `expiresAt`. */
@@ -71,5 +109,46 @@ describe(`Idempotency-Key claims, on the ${testDatabaseKind()} database`, () => 
     expect(reused.status).toBe(422);
     expect((await reused.json()).error.fields).toEqual({ "Idempotency-Key": "reused_with_different_body" });
     expect(Date.now() - startedAt).toBeLessThan(5_000);
+  });
+
+  it("answers a retry with the placed order when the provider could not be reached, instead of a second order", async () => {
+    const { eventId, ticketTypeId } = await paidTicketType();
+    const order = paidOrderSender(eventId, ticketTypeId);
+
+    const failed = await order.send(unreachable);
+    expect(failed.status).toBe(500);
+    const retry = await order.send(app);
+
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    const { data, accessToken } = await retry.json();
+    expect(data.status).toBe("pending");
+    expect(typeof accessToken).toBe("string");
+    expect((await getOrderDetail(handle.db, data.id))!.status).toBe("pending");
+    const placed = await handle.db.select({ id: orders.id }).from(orders).where(eq(orders.eventId, eventId));
+    expect(placed).toEqual([{ id: data.id }]);
+  });
+
+  it("answers with the placed order once the claim of a process that died while paying has lapsed", async () => {
+    const { eventId, ticketTypeId } = await paidTicketType();
+    const order = paidOrderSender(eventId, ticketTypeId);
+    const first = await order.send(app);
+    expect(first.status).toBe(201);
+    const { data, accessToken } = await first.json();
+    // As a process leaves the key when it dies during the payment: claimed, holding the order as placed.
+    await handle.db
+      .update(idempotencyKeys)
+      .set({
+        statusCode: null,
+        responseBody: { status: 201, body: { data: { id: data.id, status: "pending" }, accessToken } },
+        expiresAt: new Date(Date.now() - 1_000),
+      })
+      .where(and(eq(idempotencyKeys.scope, ORDERS_SCOPE), eq(idempotencyKeys.key, order.key)));
+
+    const retry = await order.send(app);
+
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(await retry.json()).toEqual({ data: { id: data.id, status: "pending" }, accessToken });
   });
 });
