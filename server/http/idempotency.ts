@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, eq, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Database } from "#server/db/client";
@@ -17,7 +17,9 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
  * How long a request holds its key while it runs: longer than the slowest use case (an order placed
  * and paid, whose provider call is bounded by PAYMENT_CLAIM_MS in services/orders.ts, 2 minutes),
  * so a request still running is never run a second time; short enough that a key whose process died
- * mid-request is free again soon (delete-expired-rows.ts also removes the lapsed claim).
+ * mid-request is free again soon. While a key is claimed (no status yet), its `response_body` holds
+ * { claimedUntil, interim? }; its `expires_at` is already the 24 hours of the answer, so the job that
+ * deletes expired rows (delete-expired-rows.ts) never takes a lapsed claim's interim answer with it.
  */
 export const IDEMPOTENCY_CLAIM_MS = 5 * 60_000;
 /**
@@ -52,7 +54,7 @@ export interface AfterCommit {
 
 /** The key's row as a request finds it. */
 type Claim =
-  | { kind: "claimed"; outcome: AfterCommit; until: Date }
+  | { kind: "claimed"; outcome: AfterCommit; until: string }
   | { kind: "reused" }
   | { kind: "answered"; status: ContentfulStatusCode; body: unknown; replayed: boolean }
   | { kind: "running" };
@@ -136,7 +138,7 @@ export async function answerIdempotently(
 
   // Step 2, outside any transaction; step 3, its answer recorded if the claim is still this request's.
   const { interim, afterCommit } = claim.outcome;
-  const ours = and(isKeyed(scope, key), isNull(idempotencyKeys.statusCode), eq(idempotencyKeys.expiresAt, claim.until));
+  const ours = and(isKeyed(scope, key), isNull(idempotencyKeys.statusCode), sql`${claimedUntil} = ${claim.until}`);
   let answer: IdempotentAnswer;
   try {
     answer = await afterCommit(db);
@@ -153,6 +155,9 @@ export async function answerIdempotently(
   const saved = await record(db, ours, answer);
   return c.json((saved ?? answer).body as object, answer.status);
 }
+
+/** Until when a running request holds its key (an ISO instant in the claim's response_body). */
+const claimedUntil = sql`${idempotencyKeys.responseBody} ->> 'claimedUntil'`;
 
 function isKeyed(scope: string, key: string) {
   return and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
@@ -203,30 +208,35 @@ async function claimOnce(
   return db.transaction(async (tx) => {
     const now = new Date();
     const keyRow = isKeyed(scope, key);
-    // A claim whose process died leaves its interim answer as the key's answer.
+    const lapsedClaim = and(
+      keyRow,
+      isNull(idempotencyKeys.statusCode),
+      sql`(${claimedUntil})::timestamptz <= ${now.toISOString()}::timestamptz`,
+    );
+    // A claim whose process died leaves its interim answer as the key's answer...
     const [lapsed] = await tx
       .update(idempotencyKeys)
       .set({
-        statusCode: sql`(${idempotencyKeys.responseBody} ->> 'status')::int`,
-        responseBody: sql`${idempotencyKeys.responseBody} -> 'body'`,
+        statusCode: sql`(${idempotencyKeys.responseBody} #>> '{interim,status}')::int`,
+        responseBody: sql`${idempotencyKeys.responseBody} #> '{interim,body}'`,
         expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
       })
-      .where(
-        and(
-          keyRow,
-          isNull(idempotencyKeys.statusCode),
-          lte(idempotencyKeys.expiresAt, now),
-          isNotNull(idempotencyKeys.responseBody),
-        ),
-      )
+      .where(and(lapsedClaim, sql`${idempotencyKeys.responseBody} -> 'interim' is not null`))
       .returning({ key: idempotencyKeys.key });
-    // An answer past its 24 hours (not yet deleted), or a claim without an interim answer whose
-    // process died: the key is free again.
-    if (!lapsed) await tx.delete(idempotencyKeys).where(and(keyRow, lte(idempotencyKeys.expiresAt, now)));
-    const until = new Date(now.getTime() + IDEMPOTENCY_CLAIM_MS);
+    // ...and without one frees the key, as does an answer past its 24 hours (not yet deleted).
+    if (!lapsed) {
+      await tx.delete(idempotencyKeys).where(or(lapsedClaim, and(keyRow, lte(idempotencyKeys.expiresAt, now))));
+    }
+    const until = new Date(now.getTime() + IDEMPOTENCY_CLAIM_MS).toISOString();
     const [claimed] = await tx
       .insert(idempotencyKeys)
-      .values({ scope, key, requestHash, expiresAt: until })
+      .values({
+        scope,
+        key,
+        requestHash,
+        responseBody: { claimedUntil: until },
+        expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
+      })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (!claimed) {
@@ -253,7 +263,10 @@ async function claimOnce(
     if ("afterCommit" in outcome) {
       if (outcome.interim) {
         // Held while the rest runs: what the key answers if this process dies before it is done.
-        await tx.update(idempotencyKeys).set({ responseBody: outcome.interim }).where(keyRow);
+        await tx
+          .update(idempotencyKeys)
+          .set({ responseBody: { claimedUntil: until, interim: outcome.interim } })
+          .where(keyRow);
       }
       return { kind: "claimed", outcome, until };
     }

@@ -80,9 +80,15 @@ async function paidTicketType() {
   return { eventId, ticketTypeId: ticketTypeIds[0]! };
 }
 
-/** A claim of `key` that no request answered, held until `expiresAt`. */
-async function unansweredClaim(key: string, expiresAt: Date) {
-  await handle.db.insert(idempotencyKeys).values({ scope: ORDERS_SCOPE, key, requestHash: "elsewhere", expiresAt });
+/** A claim of `key` that no request answered, held until `claimedUntil` (as a running request leaves it). */
+async function unansweredClaim(key: string, claimedUntil: Date) {
+  await handle.db.insert(idempotencyKeys).values({
+    scope: ORDERS_SCOPE,
+    key,
+    requestHash: "elsewhere",
+    responseBody: { claimedUntil: claimedUntil.toISOString() },
+    expiresAt: new Date(Date.now() + 24 * 60 * 60_000),
+  });
 }
 
 describe(`Idempotency-Key claims, on the ${testDatabaseKind()} database`, () => {
@@ -140,8 +146,10 @@ describe(`Idempotency-Key claims, on the ${testDatabaseKind()} database`, () => 
       .update(idempotencyKeys)
       .set({
         statusCode: null,
-        responseBody: { status: 201, body: { data: { id: data.id, status: "pending" }, accessToken } },
-        expiresAt: new Date(Date.now() - 1_000),
+        responseBody: {
+          claimedUntil: new Date(Date.now() - 1_000).toISOString(),
+          interim: { status: 201, body: { data: { id: data.id, status: "pending" }, accessToken } },
+        },
       })
       .where(and(eq(idempotencyKeys.scope, ORDERS_SCOPE), eq(idempotencyKeys.key, order.key)));
 
