@@ -23,6 +23,7 @@ import { quantityFieldName } from "#app/quantity-field";
 import { readSmallForm } from "#server/http/read-form";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
+import { formPageStatusOf } from "#server/http/error-response";
 import { getEventDetail, type EventDetail } from "#server/services/event-detail";
 import { placeOrder } from "#server/services/orders";
 import type { Route } from "./+types/checkout";
@@ -88,7 +89,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(`/orders/${order.id}/pay${key}`);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return answer({ problems: problemsOf(error), values }, statusOf(error));
+    return answer({ problems: problemsOf(error), values }, formPageStatusOf(error));
   }
 }
 
@@ -147,12 +148,6 @@ function problemsOf(error: AppError): CheckoutProblems {
     else problems.items ??= checkoutProblemWord(word);
   }
   return Object.keys(problems).length > 0 ? problems : { form: CHECKOUT_PROBLEMS.unexpected };
-}
-
-function statusOf(error: AppError): number {
-  if (error.code === "conflict") return 409;
-  if (error.code === "rate_limited") return 429;
-  return 422;
 }
 
 function textOf(value: FormDataEntryValue | null): string {

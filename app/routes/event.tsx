@@ -20,6 +20,7 @@ import { pageMeta, siteOrigin } from "#app/seo";
 import { eventJsonLd, plainSummary } from "#app/event-json-ld";
 import { currentTime } from "#server/clock";
 import { getEventDetail } from "#server/services/event-detail";
+import { eventRoleOf } from "#server/services/event-role";
 import { searchEvents } from "#server/services/event-search";
 import type { Route } from "./+types/event";
 import { PromotionAdCard } from "#app/components/promotion-ad";
@@ -69,8 +70,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // are never served from the shared response cache, see server/http/response-cache.ts).
     isStaff:
       context.viewer !== null &&
-      (event.organizer.id === context.viewer.userId ||
-        event.coOrganizers.some((person) => person.id === context.viewer!.userId)),
+      (await eventRoleOf(context.db, context.viewer, { id: event.id, organizerId: event.organizer.id })) !== null,
   };
 }
 

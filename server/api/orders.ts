@@ -436,24 +436,32 @@ export function createOrdersApi() {
       payment: envelope.data.payment ? cardSummary(card) : null,
     };
 
-    return answerIdempotently(c, request, async (db) => {
-      const placed = await placeOrder(db, actor, order.data, { now, language, siteUrl });
-      if (!envelope.data.payment || placed.order.status !== "pending") {
-        return { status: 201, body: { data: orderJson(placed.order), accessToken: placed.accessToken } };
-      }
-      const paid = await payOrder(
-        db,
-        payments,
-        {
-          orderId: placed.order.id,
-          ...(card ? { card } : {}),
-          ...returnUrls(siteUrl, placed.order.id, placed.accessToken),
-        },
-        { now, siteUrl },
-      );
-      return {
+    return answerIdempotently(c, request, async (tx) => {
+      const placed = await placeOrder(tx, actor, order.data, { now, language, siteUrl });
+      const asPlaced = {
         status: 201,
-        body: { data: orderJson(paid.order), accessToken: placed.accessToken, payment: paymentJson(paid) },
+        body: { data: orderJson(placed.order), accessToken: placed.accessToken },
+      } as const;
+      if (!envelope.data.payment || placed.order.status !== "pending") return asPlaced;
+      // Paid once the order is committed: the provider is not called inside a transaction.
+      return {
+        interim: asPlaced,
+        afterCommit: async (db) => {
+          const paid = await payOrder(
+            db,
+            payments,
+            {
+              orderId: placed.order.id,
+              ...(card ? { card } : {}),
+              ...returnUrls(siteUrl, placed.order.id, placed.accessToken),
+            },
+            { now, siteUrl },
+          );
+          return {
+            status: 201,
+            body: { data: orderJson(paid.order), accessToken: placed.accessToken, payment: paymentJson(paid) },
+          };
+        },
       };
     });
   });
@@ -476,19 +484,21 @@ export function createOrdersApi() {
       throw new AppError("invalid", "A card is needed to pay this order.", { card: "card_required" });
     }
     const siteUrl = c.get("config").publicUrl;
-    return answerIdempotently(c, { card: cardSummary(card) }, async (db) => {
-      const paid = await payOrder(
-        db,
-        payments,
-        {
-          orderId: order.id,
-          ...(card ? { card } : {}),
-          ...returnUrls(siteUrl, order.id, token),
-        },
-        { now, siteUrl },
-      );
-      return { status: 200, body: { data: orderJson(paid.order), payment: paymentJson(paid) } };
-    });
+    return answerIdempotently(c, { card: cardSummary(card) }, async () => ({
+      afterCommit: async (db) => {
+        const paid = await payOrder(
+          db,
+          payments,
+          {
+            orderId: order.id,
+            ...(card ? { card } : {}),
+            ...returnUrls(siteUrl, order.id, token),
+          },
+          { now, siteUrl },
+        );
+        return { status: 200, body: { data: orderJson(paid.order), payment: paymentJson(paid) } };
+      },
+    }));
   });
 
   api.openapi(cancelOrderRoute, async (c) => {

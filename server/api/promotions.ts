@@ -262,35 +262,38 @@ export function createPromotionsApi() {
       throw new AppError("invalid", "A card is needed to pay for the promotion.", { "payment.card": "card_required" });
     }
     const siteUrl = c.get("config").publicUrl;
-    return answerIdempotently(c, { campaign, card: cardSummary(card) }, async (db, key) => {
-      const result = await purchaseCampaign(db, payments, actor, campaign, {
-        now,
-        siteUrl,
-        ...(card ? { card } : {}),
-        ...(key ? { attemptKey: key } : {}),
-      });
-      if (result.outcome === "declined") {
-        throw new AppError("invalid", "The card was declined: nothing was charged.", {
-          "payment.card": result.declineReason,
+    // Paid through the provider: nothing of it runs in the key's transaction.
+    return answerIdempotently(c, { campaign, card: cardSummary(card) }, async (_tx, key) => ({
+      afterCommit: async (db) => {
+        const result = await purchaseCampaign(db, payments, actor, campaign, {
+          now,
+          siteUrl,
+          ...(card ? { card } : {}),
+          ...(key ? { attemptKey: key } : {}),
         });
-      }
-      // Only after the key's stored answer expired (24 hours): the campaign it bought is not bought again.
-      if (result.outcome === "repeated") {
-        throw new AppError("conflict", `This Idempotency-Key already bought campaign ${result.campaign.id}.`, {
-          "Idempotency-Key": "already_used",
-        });
-      }
-      return {
-        status: 201,
-        body: {
-          data: promotionCampaignDetailJson(result.campaign),
-          payment: {
-            outcome: result.outcome,
-            ...(result.outcome === "redirect" ? { redirectUrl: result.redirectUrl } : {}),
+        if (result.outcome === "declined") {
+          throw new AppError("invalid", "The card was declined: nothing was charged.", {
+            "payment.card": result.declineReason,
+          });
+        }
+        // Only after the key's stored answer expired (24 hours): the campaign it bought is not bought again.
+        if (result.outcome === "repeated") {
+          throw new AppError("conflict", `This Idempotency-Key already bought campaign ${result.campaign.id}.`, {
+            "Idempotency-Key": "already_used",
+          });
+        }
+        return {
+          status: 201,
+          body: {
+            data: promotionCampaignDetailJson(result.campaign),
+            payment: {
+              outcome: result.outcome,
+              ...(result.outcome === "redirect" ? { redirectUrl: result.redirectUrl } : {}),
+            },
           },
-        },
-      };
-    });
+        };
+      },
+    }));
   });
 
   api.openapi(listMyPromotionsRoute, async (c) => {

@@ -12,6 +12,16 @@ const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   internal: 500,
 };
 
+/**
+ * The status a page answers when its form was refused by a use case. The page itself exists, so what
+ * the API answers as a bad request (400) or a missing record named in the request (404) is, for a
+ * form, content that cannot be taken: 422. Every other code keeps its status above.
+ */
+export function formPageStatusOf(error: AppError): ContentfulStatusCode {
+  if (error.code === "invalid" || error.code === "not_found") return 422;
+  return STATUS_BY_CODE[error.code];
+}
+
 /** The one JSON shape of every error the API answers. */
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; requestId: string; fields?: Record<string, string> };
