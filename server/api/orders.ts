@@ -1,26 +1,23 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { HOLD_MINUTES, MAX_TICKETS_PER_ORDER } from "#domain/order";
-import { cardInputSchema } from "#domain/payment-card";
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from "#server/http/idempotency";
 import { KEY_HOURS } from "./common-parameters";
 import type { Context } from "hono";
 import { z } from "zod";
 import { LANGUAGES } from "#domain/language";
-import { orderInputSchema } from "#domain/order";
-import { cardInputSchemaAt, type CardInput } from "#domain/payment-card";
+import { HOLD_MINUTES, MAX_TICKETS_PER_ORDER, orderInputSchema } from "#domain/order";
+import { cardInputSchema, cardInputSchemaAt, type CardInput } from "#domain/payment-card";
 import { languageFromHeader } from "#server/auth/auth-request";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import type { AppEnv } from "#server/http/app-env";
 import { limitBody, readJsonBody } from "#server/http/json-body";
-import { answerIdempotently } from "#server/http/idempotency";
+import { answerIdempotently, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from "#server/http/idempotency";
 import type { Actor } from "#server/services/actor";
 import { canViewOrder, cancelOrder, getOrderDetail, payOrder, placeOrder, refundOrder } from "#server/services/orders";
 import { invalidInput } from "./invalid-input";
 import { PRIVATE_CACHE } from "./cache-control";
 import { orderJson } from "./order-json";
 import { operationRoute } from "./operation-route";
-import { privateOperation } from "./private-operation";
+import { KEY_IN_USE_EXAMPLE, privateOperation } from "./private-operation";
 import { error, problem } from "./error-answers";
 import type { OpenApiParameter } from "./openapi-document-shape";
 
@@ -32,24 +29,49 @@ const ORDER_BODY_SHAPE =
 const PAYMENT_BODY_SHAPE =
   'The body must be JSON: {"card": {"number": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2030, "cvc": "123"}}.';
 
-/** Besides the order itself: the language of its e-mails, and a card to pay a paid order at once. */
-function orderBodySchema(now: Date) {
+/**
+ * Besides the order itself: the language of its e-mails, and a card to pay a paid order at once. The
+ * card is a parameter because the handler also checks its expiry against the clock (cardInputSchemaAt),
+ * which the document cannot say; everything else is declared here once, for both.
+ */
+function orderExtraFields(card: typeof cardInputSchema) {
+  return {
+    language: z
+      .enum(LANGUAGES)
+      .optional()
+      .describe("The language of the order's e-mails; by default the first of ours Accept-Language names."),
+    payment: z
+      .object({ card: card.optional() })
+      .strict()
+      .optional()
+      .describe(
+        "To pay a paid order at once: the card with the sandbox provider; an empty object with Stripe, " +
+          "which answers with the page to send the buyer to. A free order ignores it.",
+      ),
+  };
+}
+
+/** The payment body; the card as in orderExtraFields. */
+function paymentBodySchema(card: typeof cardInputSchema) {
+  return z
+    .object({
+      card: card
+        .optional()
+        .describe("Required by the sandbox provider unless the order is free; not sent with Stripe."),
+    })
+    .strict();
+}
+
+/** Which fields the order's body may have besides the order's own (those orderInputSchema checks). */
+function orderEnvelopeSchema(now: Date) {
   return z
     .object({
       eventId: z.unknown(),
       items: z.unknown(),
       buyer: z.unknown(),
-      language: z.enum(LANGUAGES).optional(),
-      payment: z
-        .object({ card: cardInputSchemaAt(now).optional() })
-        .strict()
-        .optional(),
+      ...orderExtraFields(cardInputSchemaAt(now)),
     })
     .strict();
-}
-
-function paymentBodySchema(now: Date) {
-  return z.object({ card: cardInputSchemaAt(now).optional() }).strict();
 }
 
 const orderIdParameter: OpenApiParameter = {
@@ -105,31 +127,12 @@ const BUYER_ONLY = error("The caller may see the order but is not its buyer: an 
 /** The request bodies, as JSON Schema in the document (components.schemas). */
 export const ORDER_REQUEST_BODIES = {
   OrderInput: orderInputSchema
-    .safeExtend({
-      language: z
-        .enum(LANGUAGES)
-        .optional()
-        .describe("The language of the order's e-mails; by default the first of ours Accept-Language names."),
-      payment: z
-        .object({ card: cardInputSchema.optional() })
-        .strict()
-        .optional()
-        .describe(
-          "To pay a paid order at once: the card with the sandbox provider; an empty object with Stripe, " +
-            "which answers with the page to send the buyer to. A free order ignores it.",
-        ),
-    })
+    .safeExtend(orderExtraFields(cardInputSchema))
     .strict()
     .describe(
       `An event, 1 to ${MAX_TICKETS_PER_ORDER} tickets across its ticket types, each type once, and the buyer.`,
     ),
-  PaymentInput: z
-    .object({
-      card: cardInputSchema
-        .optional()
-        .describe("Required by the sandbox provider unless the order is free; not sent with Stripe."),
-    })
-    .strict(),
+  PaymentInput: paymentBodySchema(cardInputSchema),
   CardInput: cardInputSchema,
 } satisfies Record<string, z.ZodType>;
 
@@ -198,16 +201,17 @@ const createOrderRoute = operationRoute(
           value: problem("not_found", "Event 10 has no ticket type 1."),
         },
       }),
-      "409": error("Not enough tickets of a type are left (code conflict, fields items: sold_out).", {
-        sold_out: {
-          summary: "Sold out",
-          value: problem("conflict", "Not enough tickets of type 2 are left.", { items: "sold_out" }),
+      "409": error(
+        "Not enough tickets of a type are left (code conflict, fields items: sold_out); or a request with the " +
+          `same ${IDEMPOTENCY_KEY_HEADER} and a payment is still being answered after a minute (no fields).`,
+        {
+          sold_out: {
+            summary: "Sold out",
+            value: problem("conflict", "Not enough tickets of type 2 are left.", { items: "sold_out" }),
+          },
+          key_in_use: KEY_IN_USE_EXAMPLE,
         },
-        key_in_use: {
-          summary: "The same key is being answered right now",
-          value: problem("conflict", "This Idempotency-Key is in use by another request."),
-        },
-      }),
+      ),
     },
   ),
 );
@@ -279,7 +283,8 @@ const payOrderRoute = operationRoute(
       "409": error(
         "The order cannot be paid (code conflict, fields order: hold_expired, not_pending, or " +
           "payment_in_progress while another payment of the same order is with the provider: one " +
-          "attempt per order reaches it at a time, and its outcome shows on the order).",
+          "attempt per order reaches it at a time, and its outcome shows on the order); or a request with " +
+          `the same ${IDEMPOTENCY_KEY_HEADER} is still being answered after a minute (no fields).`,
         {
           payment_in_progress: {
             summary: "Another payment of this order is under way",
@@ -296,6 +301,7 @@ const payOrderRoute = operationRoute(
             summary: "Already paid, or cancelled",
             value: orderConflict("not_pending", "The order is confirmed, not waiting for payment."),
           },
+          key_in_use: KEY_IN_USE_EXAMPLE,
         },
       ),
     },
@@ -414,7 +420,7 @@ export function createOrdersApi() {
     const body = await readJsonBody(c, ORDER_BODY_SHAPE);
     // Two schemas, one answer: the order's own rules, and which other fields the body may have.
     const order = orderInputSchema.safeParse(body);
-    const envelope = orderBodySchema(now).safeParse(body);
+    const envelope = orderEnvelopeSchema(now).safeParse(body);
     if (!order.success || !envelope.success) {
       throw invalidInput(
         new z.ZodError([...(order.error?.issues ?? []), ...(envelope.error?.issues ?? [])]),
@@ -474,7 +480,7 @@ export function createOrdersApi() {
   api.openapi(payOrderRoute, async (c) => {
     const now = currentTime();
     const body = await readJsonBody(c, PAYMENT_BODY_SHAPE);
-    const parsed = paymentBodySchema(now).safeParse(body);
+    const parsed = paymentBodySchema(cardInputSchemaAt(now)).safeParse(body);
     if (!parsed.success) throw invalidInput(parsed.error, PAYMENT_BODY_SHAPE);
     const { order, token } = await requireBuyer(c);
     const payments = c.get("payments");

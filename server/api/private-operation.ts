@@ -42,6 +42,15 @@ const KEY_REUSED = error(`The ${IDEMPOTENCY_KEY_HEADER} was used with a differen
   },
 });
 
+/**
+ * A 409 example for operations that call a payment provider: a second request with the same key waits for
+ * the first one's answer (http/idempotency.ts), and gets this when none came within a minute.
+ */
+export const KEY_IN_USE_EXAMPLE = {
+  summary: "The same key is being answered right now",
+  value: problem("conflict", "This Idempotency-Key is in use by another request."),
+};
+
 interface OperationFields extends Omit<OpenApiOperation, "parameters" | "responses" | "security" | "requestBody"> {
   parameters?: OpenApiParameter[];
   /** Who may call it; a signed-in person unless said otherwise. */

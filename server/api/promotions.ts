@@ -19,7 +19,7 @@ import { PRIVATE_CACHE } from "./cache-control";
 import { promotionCampaignDetailJson, promotionCampaignJson, promotionQuoteJson } from "./promotion-json";
 import { operationRoute } from "./operation-route";
 import { requireActor } from "./require-actor";
-import { privateOperation } from "./private-operation";
+import { KEY_IN_USE_EXAMPLE, privateOperation } from "./private-operation";
 import { error, problem } from "./error-answers";
 
 const QUOTE_BODY_SHAPE = 'The body must be JSON: {"types": ["homepage"], "days": 7}.';
@@ -27,14 +27,18 @@ const PURCHASE_BODY_SHAPE =
   'The body must be JSON: {"eventId": 1, "types": ["homepage"], "days": 7, ' +
   '"payment": {"card": {"number": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2030, "cvc": "123"}}}.';
 
-/** The purchase body: the campaign (promotionInputSchema) and how it is paid. */
-function purchaseBodySchema(now: Date) {
+/**
+ * The purchase body: the campaign (promotionInputSchema) and how it is paid. The card is a parameter
+ * because the handler also checks its expiry against the clock (cardInputSchemaAt).
+ */
+function purchaseBodySchema(card: typeof cardInputSchema) {
   return promotionInputSchema
     .extend({
       payment: z
-        .object({ card: cardInputSchemaAt(now).optional() })
+        .object({ card: card.optional() })
         .strict()
-        .optional(),
+        .optional()
+        .describe("The card with the sandbox provider; nothing (or an empty object) with Stripe."),
     })
     .strict();
 }
@@ -46,18 +50,9 @@ export const PROMOTION_REQUEST_BODIES = {
       `cents up to ${PROMOTION_LIMITS.maxBudgetCents} that the price must fit, and the start (now when left out): the digest's price ` +
       "depends on how many editions go out while the campaign runs.",
   ),
-  PromotionPurchaseInput: promotionInputSchema
-    .extend({
-      payment: z
-        .object({ card: cardInputSchema.optional() })
-        .strict()
-        .optional()
-        .describe("The card with the sandbox provider; nothing (or an empty object) with Stripe."),
-    })
-    .strict()
-    .describe(
-      "A published event you organize or co-organize that has not started, and the campaign: a quote's fields.",
-    ),
+  PromotionPurchaseInput: purchaseBodySchema(cardInputSchema).describe(
+    "A published event you organize or co-organize that has not started, and the campaign: a quote's fields.",
+  ),
 } satisfies Record<string, z.ZodType>;
 
 const quotePromotionRoute = operationRoute(
@@ -162,7 +157,7 @@ const purchasePromotionRoute = operationRoute(
       }),
       "409": error(
         "An Idempotency-Key that bought a campaign more than 24 hours ago (code conflict): it is not " +
-          "bought again.",
+          "bought again; or a request with the same key is still being answered after a minute (no fields).",
         {
           already_used: {
             summary: "Key used before",
@@ -172,6 +167,7 @@ const purchasePromotionRoute = operationRoute(
               { "Idempotency-Key": "already_used" },
             ),
           },
+          key_in_use: KEY_IN_USE_EXAMPLE,
         },
       ),
     },
@@ -253,7 +249,7 @@ export function createPromotionsApi() {
     const actor = requireActor(c);
     const now = currentTime();
     const body = await readJsonBody(c, PURCHASE_BODY_SHAPE);
-    const parsed = purchaseBodySchema(now).safeParse(body);
+    const parsed = purchaseBodySchema(cardInputSchemaAt(now)).safeParse(body);
     if (!parsed.success) throw invalidInput(parsed.error, PURCHASE_BODY_SHAPE);
     const { payment, ...campaign } = parsed.data;
     const card = payment?.card;
