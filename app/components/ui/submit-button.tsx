@@ -72,33 +72,20 @@ export function SubmitButton({
   );
 }
 
-type Submission = { key: string; bySelf: boolean; at: number };
-
-/** Two identical submissions of one form this close together are one double click. */
-const DOUBLE_SUBMIT_MS = 500;
+type Submission = { key: string; bySelf: boolean };
 
 /**
  * The last submission of the button's form, as React Router will send it. Recorded from the form's own
  * submit event, which runs before React Router's handler: a navigation whose data differs is someone else's.
- * A repeat within DOUBLE_SUBMIT_MS is cancelled here (React Router then ignores it), since a fast double click
- * can land before React has rendered the button disabled.
  */
 function useOwnSubmission(button: RefObject<HTMLButtonElement | null>) {
   const [submission, setSubmission] = useState<Submission | null>(null);
-  const last = useRef<Submission | null>(null);
   useEffect(() => {
     const form = button.current?.form;
     if (!form) return;
     const record = (event: SubmitEvent) => {
       const submitter = event.submitter instanceof HTMLButtonElement ? event.submitter : null;
-      const key = submissionKey(new FormData(form, submitter));
-      const now = Date.now();
-      if (last.current?.key === key && now - last.current.at < DOUBLE_SUBMIT_MS) {
-        event.preventDefault();
-        return;
-      }
-      last.current = { key, bySelf: submitter === button.current, at: now };
-      setSubmission(last.current);
+      setSubmission({ key: submissionKey(new FormData(form, submitter)), bySelf: submitter === button.current });
     };
     form.addEventListener("submit", record);
     return () => form.removeEventListener("submit", record);
