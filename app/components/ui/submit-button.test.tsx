@@ -17,7 +17,7 @@ function render(element: React.ReactElement, language: Language = "en", messages
   );
 }
 
-/** The button element alone (the polite status sits before it). */
+/** The button element alone (the polite live region sits before it). */
 function buttonOf(html: string): string {
   return html.slice(html.indexOf("<button"));
 }
@@ -36,7 +36,7 @@ describe("SubmitButton", () => {
     expect(button).not.toContain(`disabled=""`);
     expect(button).not.toContain("aria-busy");
     expect(button).toContain(">Pay $20.00</button>");
-    expect(html).toContain('<span role="status" class="sr-only"></span>');
+    expect(html).toContain('<span aria-live="polite" class="sr-only"></span>');
   });
 
   it("while its form is sent, is disabled, busy, and says so in its pending label and status", () => {
@@ -51,7 +51,7 @@ describe("SubmitButton", () => {
     expect(button).toContain("border-border");
     expect(button).toContain(">Saving…</button>");
     expect(button).not.toContain("Save profile");
-    expect(html).toContain('<span role="status" class="sr-only">Saving…</span>');
+    expect(html).toContain('<span aria-live="polite" class="sr-only">Saving…</span>');
   });
 
   it("without a pending label keeps its text, adds a spinner and announces the generic one in the reader's language", () => {
@@ -59,7 +59,7 @@ describe("SubmitButton", () => {
     const button = buttonOf(html);
     expect(button).toContain('disabled=""');
     expect(button).toMatch(/<span aria-hidden="true" class="[^"]*animate-spin[^"]*"><\/span>تأكيد<\/button>/);
-    expect(html).toContain(`<span role="status" class="sr-only">${ar.app.submitting}</span>`);
+    expect(html).toContain(`<span aria-live="polite" class="sr-only">${ar.app.submitting}</span>`);
   });
 
   it("a bare button takes only the classes it is given", () => {

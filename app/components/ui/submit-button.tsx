@@ -20,7 +20,7 @@ type SubmitButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | 
 /**
  * The submit button of every form: while its own form's submission runs (not any other navigation) it is
  * disabled, so a second click cannot submit twice, says so to assistive technology (aria-busy and a polite
- * status), and shows a pending label or spinner. Before JavaScript loads it is a plain submit button.
+ * live region), and shows a pending label or spinner. Before JavaScript loads it is a plain submit button.
  */
 export function SubmitButton({
   children,
@@ -48,7 +48,8 @@ export function SubmitButton({
 
   return (
     <>
-      <span role="status" className="sr-only">
+      {/* A live region without role="status", which stays free for what the page says of the answer. */}
+      <span aria-live="polite" className="sr-only">
         {pending ? label : ""}
       </span>
       <button
