@@ -1,26 +1,14 @@
 import { defineConfig } from "vitest/config";
 
+// Which project runs a test file follows from its folder or name alone (tests/README.md):
+// - unit: everything under domain/, app/ and tests/unit/, and any `*.unit.test.ts` (pure code beside its
+//   module under server/ — no database);
+// - integration (once on PGlite, once on PostgreSQL): the other tests under server/ and tests/integration/;
+//   a `*.postgres.test.ts` runs on PostgreSQL only (several processes on one database server);
+// - e2e: tests/e2e/.
 const setupFiles = ["./tests/support/fail-on-console-error.ts"];
-// Tests of pure code that happen to live under server/ (no database).
-const pureServerFiles = [
-  "server/images/**/*.test.ts",
-  "server/services/markdown.test.ts",
-  "server/services/short-cache.test.ts",
-  "server/http/response-cache.test.ts",
-  "server/http/compression.test.ts",
-  "server/env.test.ts",
-  "server/logger.test.ts",
-  "server/jobs/retry-delay.test.ts",
-  "server/mail/email-messages.test.ts",
-  "server/mail/render-email.test.ts",
-  "server/mail/render-order-email.test.ts",
-  "server/mail/render-event-change-email.test.ts",
-  "server/tickets/ticket-qr.test.ts",
-  "server/payments/*.test.ts",
-];
-
-/** Tests that need several processes on one database server, which only PostgreSQL can be. */
-const postgresOnlyFiles = ["tests/integration/overselling.test.ts"];
+const unitFiles = ["domain/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "**/*.unit.test.ts"];
+const postgresOnlyFiles = ["**/*.postgres.test.ts"];
 
 /** The same integration files, once against the embedded database and once against PostgreSQL. */
 function integrationProject(database: "embedded" | "postgres") {
@@ -29,7 +17,7 @@ function integrationProject(database: "embedded" | "postgres") {
       name: `integration:${database}`,
       sequence: { groupOrder: 0 },
       include: ["server/**/*.test.ts", "tests/integration/**/*.test.ts"],
-      exclude: database === "postgres" ? pureServerFiles : [...pureServerFiles, ...postgresOnlyFiles],
+      exclude: ["**/*.unit.test.ts", ...(database === "postgres" ? [] : postgresOnlyFiles)],
       env: { TEST_DATABASE: database },
       globalSetup: ["./tests/support/database-setup.ts"],
       setupFiles,
@@ -46,7 +34,7 @@ export default defineConfig({
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
-          include: ["domain/**/*.test.ts", "app/**/*.test.{ts,tsx}", ...pureServerFiles],
+          include: unitFiles,
           setupFiles,
         },
       },

@@ -1,5 +1,6 @@
 import { LayoutDashboard, LogOut, User } from "lucide-react";
 import { Form, Link } from "react-router";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { useTranslation } from "#app/i18n/use-translation";
 import { Disclosure, DISCLOSURE_ITEM } from "#app/components/ui/disclosure";
 import type { SignedInViewer } from "#app/root-data";
@@ -51,10 +52,10 @@ export function SignOutForm({ className, onSubmit }: { className: string; onSubm
   const { t } = useTranslation();
   return (
     <Form method="post" action={SIGN_OUT_ACTION} onSubmit={onSubmit}>
-      <button type="submit" className={className}>
+      <SubmitButton variant="bare" className={className}>
         <LogOut aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
         {t("nav.logOut")}
-      </button>
+      </SubmitButton>
     </Form>
   );
 }

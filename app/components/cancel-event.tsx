@@ -1,5 +1,6 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { formatCount, formatDate, formatTime } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
 
@@ -31,7 +32,6 @@ interface CancelEventProps {
 export function CancelEvent({ event, canCancel, confirming, problem, result }: CancelEventProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const isSubmitting = useNavigation().state === "submitting";
   if (event.status === "cancelled" && event.cancelledAt) {
     const at = new Date(event.cancelledAt);
     return (
@@ -99,9 +99,7 @@ export function CancelEvent({ event, canCancel, confirming, problem, result }: C
             </p>
           )}
           <div className="flex flex-wrap gap-3">
-            <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md")}>
-              {t("eventSales.confirmButton")}
-            </button>
+            <SubmitButton>{t("eventSales.confirmButton")}</SubmitButton>
             <Link to={page} className={buttonClasses("ghost", "md")}>
               {t("eventSales.keepButton")}
             </Link>

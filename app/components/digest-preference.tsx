@@ -1,5 +1,5 @@
-import { Form, useNavigation } from "react-router";
-import { buttonClasses } from "#app/components/ui/button";
+import { Form } from "react-router";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { useTranslation } from "#app/i18n/use-translation";
 
 /**
@@ -9,8 +9,6 @@ import { useTranslation } from "#app/i18n/use-translation";
  */
 export function DigestPreference({ receivesDigest }: { receivesDigest: boolean }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const isSaving = navigation.state !== "idle" && navigation.formAction === "/digest-preference";
   return (
     <section aria-labelledby="digest-preference-title" className="flex flex-col gap-3">
       <h2 id="digest-preference-title" className="text-xl font-semibold">
@@ -21,9 +19,9 @@ export function DigestPreference({ receivesDigest }: { receivesDigest: boolean }
       </p>
       <Form method="post" action="/digest-preference">
         <input type="hidden" name="receivesDigest" value={receivesDigest ? "false" : "true"} />
-        <button type="submit" disabled={isSaving} className={buttonClasses("outline", "md")}>
+        <SubmitButton variant="outline">
           {t(receivesDigest ? "digestPreference.turnOff" : "digestPreference.turnOn")}
-        </button>
+        </SubmitButton>
       </Form>
     </section>
   );

@@ -1,6 +1,7 @@
 import { Pause, Play, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { useTranslation } from "#app/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { buttonClasses } from "./ui/button";
@@ -74,10 +75,10 @@ export function Hero() {
             placeholder={t("home.heroSearchPlaceholder")}
             className="h-12 min-w-0 flex-1 rounded-md border border-white/30 bg-white px-4 text-zinc-900 placeholder:text-zinc-600"
           />
-          <button type="submit" className={buttonClasses("onImage", "md", "h-12")}>
+          <SubmitButton variant="onImage" className="h-12">
             <Search aria-hidden="true" className="h-4 w-4" />
             <span className="sr-only sm:not-sr-only">{t("home.heroSearchSubmit")}</span>
-          </button>
+          </SubmitButton>
         </Form>
         <div className="flex flex-wrap gap-3">
           <Link to="/events" className={buttonClasses("light")}>

@@ -1,5 +1,6 @@
 import { Languages } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { useTranslation } from "#app/i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { isLanguage, LANGUAGES, type Language } from "#domain/language";
@@ -73,9 +74,9 @@ export function LanguageSelect({ className = "" }: { className?: string }) {
           </option>
         ))}
       </select>
-      <button type="submit" className={buttonClasses("outline", "sm")}>
+      <SubmitButton variant="outline" size="sm" pending={fetcher.state !== "idle"}>
         {t("language.apply")}
-      </button>
+      </SubmitButton>
     </fetcher.Form>
   );
 }

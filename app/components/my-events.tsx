@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { formatCount, formatDate, formatMoney, formatTime } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
 import type { MyEventRow } from "#server/services/event-authoring";
@@ -100,9 +101,9 @@ export function MyEventsSection({ events }: { events: MyEventRow[] }) {
                       </Link>
                     )}
                     <Form method="post" action={`/events/${event.id}/duplicate`}>
-                      <button type="submit" aria-describedby={headingId} className={LINK_CLASSES}>
+                      <SubmitButton aria-describedby={headingId} variant="bare" className={LINK_CLASSES}>
                         {t("myEvents.duplicate")}
-                      </button>
+                      </SubmitButton>
                     </Form>
                   </div>
                 </article>

@@ -14,7 +14,7 @@ export function NavigationSpinner() {
       role="status"
       className="delayed-appear fixed inset-0 z-50 flex items-center justify-center bg-background/70 text-primary"
     >
-      <Spinner className="h-12 w-12" />
+      <Spinner className="h-12 w-12 border-4" />
       <span className="sr-only">{t("app.loading")}</span>
     </div>
   );

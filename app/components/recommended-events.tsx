@@ -28,7 +28,7 @@ export function RecommendedEvents({
       <Suspense
         fallback={
           <p role="status" className="flex items-center gap-3 text-muted-foreground">
-            <Spinner className="h-5 w-5" />
+            <Spinner className="h-5 w-5 border-4" />
             {t("home.loadingRecommendations")}
           </p>
         }

@@ -3,8 +3,8 @@ import { Form } from "react-router";
 import { available } from "#domain/event";
 import type { Language } from "#domain/language";
 import { isTicketTypeOnSale, type SalesWindow } from "#domain/sales-window";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { quantityFieldName } from "#app/quantity-field";
-import { buttonClasses } from "#app/components/ui/button";
 import { WaitlistForm } from "#app/components/waitlist-form";
 import { formatDate, formatMoney, formatTime } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
@@ -176,9 +176,7 @@ export function TicketPicker({
               {isEmptySubmit ? t("checkout.picker.chooseOne") : t("checkout.picker.limit", { max: maxPerOrder })}
             </p>
           </div>
-          <button type="submit" className={buttonClasses("primary", "md")}>
-            {isFreeOnly ? t("checkout.picker.register") : t("checkout.picker.getTickets")}
-          </button>
+          <SubmitButton>{isFreeOnly ? t("checkout.picker.register") : t("checkout.picker.getTickets")}</SubmitButton>
         </Form>
       )}
     </>

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import type { WaitlistProblem } from "#domain/waitlist";
-import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { TextField } from "#app/components/ui/text-field";
 import { useTranslation } from "#app/i18n/use-translation";
 
@@ -85,9 +85,7 @@ export function WaitlistForm({
         errorId={problemField === "email" ? problemId : undefined}
       />
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md")}>
-          {t("waitlist.join")}
-        </button>
+        <SubmitButton pending={isSubmitting}>{t("waitlist.join")}</SubmitButton>
         <Link to="/waitlist" className="text-sm underline underline-offset-4">
           {t("waitlist.manageLink")}
         </Link>

@@ -1,9 +1,10 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { sameSitePath } from "#domain/next-path";
 import { authRequestOf } from "#app/account-request";
 import { describeProblem, problemFromAuthError, type AuthProblem } from "#app/auth-problem";
 import { AuthCard } from "#app/components/auth-card";
 import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
@@ -103,7 +104,6 @@ export default function AuthConfirmPage({ loaderData, actionData }: Route.Compon
 /** What the person presses to use the link: its words say what will happen. */
 function ContinueForm({ link }: { link: NonNullable<ReturnType<typeof linkOf>> }) {
   const { t } = useTranslation();
-  const isSubmitting = useNavigation().state !== "idle";
   const page = LINK_PAGES[link.type];
   return (
     <AuthCard title={t(`auth.confirm.${page}.title`)} description={t(`auth.confirm.${page}.description`)}>
@@ -111,9 +111,7 @@ function ContinueForm({ link }: { link: NonNullable<ReturnType<typeof linkOf>> }
         <input type="hidden" name="token_hash" value={link.tokenHash} />
         <input type="hidden" name="type" value={link.type} />
         {link.next && <input type="hidden" name="next" value={link.next} />}
-        <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md", "w-full")}>
-          {t(`auth.confirm.${page}.submit`)}
-        </button>
+        <SubmitButton className="w-full">{t(`auth.confirm.${page}.submit`)}</SubmitButton>
       </Form>
       <p className="text-sm text-muted-foreground">{t("auth.confirm.notYou")}</p>
     </AuthCard>

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { isPast } from "#domain/event";
 import { parseRecordId } from "#domain/record-id";
 import { HOLD_MINUTES } from "#domain/order";
@@ -12,7 +12,7 @@ import {
 import { OrderAlert } from "#app/components/order-alert";
 import { OrderEventHeading } from "#app/components/order-event-heading";
 import { OrderLines, type OrderLine } from "#app/components/order-lines";
-import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { TextField } from "#app/components/ui/text-field";
 import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
@@ -160,8 +160,6 @@ const FIELD_ORDER: readonly CheckoutField[] = ["form", "items", "name", "email"]
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const isSubmitting = navigation.state === "submitting";
   const { event, lines, totalCents, isEnded, defaults, isSignedIn, holdMinutes } = loaderData;
   const problems: CheckoutProblems = {
     ...(loaderData.problem && { items: loaderData.problem }),
@@ -279,9 +277,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 errorId={errorIdFor("email")}
               />
               <FieldProblem id={errorIdFor("email")} word={problems.email} />
-              <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md", "w-full")}>
+              <SubmitButton className="w-full">
                 {isFree ? t("checkout.submitFree") : t("checkout.submitPaid")}
-              </button>
+              </SubmitButton>
             </Form>
           </section>
         </>

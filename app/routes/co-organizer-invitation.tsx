@@ -1,6 +1,7 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { AuthCard, TEXT_LINK } from "#app/components/auth-card";
 import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { formatDate } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
@@ -78,7 +79,6 @@ export async function action({ params, context }: Route.ActionArgs) {
 
 export default function CoOrganizerInvitationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const isSubmitting = useNavigation().state === "submitting";
   const page = loaderData;
   if (page.state === "invalid" || actionData?.refused === "invalid") {
     return (
@@ -113,9 +113,7 @@ export default function CoOrganizerInvitationPage({ loaderData, actionData }: Ro
       </p>
       {state === "ready" && (
         <Form method="post">
-          <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md", "w-full")}>
-            {t("coOrganizerInvitation.accept")}
-          </button>
+          <SubmitButton className="w-full">{t("coOrganizerInvitation.accept")}</SubmitButton>
         </Form>
       )}
       {state === "sign_in" && (

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { DashboardHeader } from "#app/components/dashboard-header";
-import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { TextField } from "#app/components/ui/text-field";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
@@ -140,9 +140,7 @@ function ProfileForm({
   result?: { ok: boolean; problems: Record<string, string>; values: ProfileValues | null };
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const pictureRef = useRef<HTMLInputElement>(null);
-  const isSaving = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
   const problems = result?.problems ?? {};
   // After a refusal the form shows what was typed; otherwise what is stored.
   const values = result?.values ?? {
@@ -304,9 +302,9 @@ function ProfileForm({
             ))}
           </div>
         </fieldset>
-        <button type="submit" disabled={isSaving} className={buttonClasses("primary", "md", "self-start")}>
-          {isSaving ? t("dashboard.saving") : t("dashboard.saveProfile")}
-        </button>
+        <SubmitButton className="self-start" pendingLabel={t("dashboard.saving")}>
+          {t("dashboard.saveProfile")}
+        </SubmitButton>
       </Form>
     </section>
   );

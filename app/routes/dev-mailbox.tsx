@@ -1,5 +1,6 @@
 import { data, Form, Link, useLocation } from "react-router";
 import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { formatDate, formatTime } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
@@ -69,9 +70,7 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
             className="h-10 w-full rounded-md border border-border bg-background px-3 text-sm text-foreground"
           />
         </div>
-        <button type="submit" className={buttonClasses("primary")}>
-          {t("mailbox.filter")}
-        </button>
+        <SubmitButton>{t("mailbox.filter")}</SubmitButton>
         {to && (
           <Link to="/dev/mailbox" className={buttonClasses("outline")}>
             {t("mailbox.showAll")}

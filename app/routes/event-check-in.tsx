@@ -1,9 +1,9 @@
 import { ArrowLeft } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { CheckInResult } from "#app/components/check-in-result";
 import { TicketScanner } from "#app/components/ticket-scanner";
-import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { TextField } from "#app/components/ui/text-field";
 import { useIsInteractive } from "#app/components/ui/use-is-interactive";
 import { formatCount } from "#app/i18n/format";
@@ -63,8 +63,6 @@ export default function EventCheckInPage({ loaderData, actionData }: Route.Compo
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const { event } = loaderData;
-  const navigation = useNavigation();
-  const isChecking = navigation.state === "submitting";
   // The camera needs scripts.
   const isInteractive = useIsInteractive();
 
@@ -170,9 +168,9 @@ export default function EventCheckInPage({ loaderData, actionData }: Route.Compo
             dir="ltr"
             maxLength={512}
           />
-          <button type="submit" disabled={isChecking} className={buttonClasses("primary", "md", "self-start")}>
-            {isChecking ? t("checkIn.typed.checking") : t("checkIn.typed.submit")}
-          </button>
+          <SubmitButton className="self-start" pendingLabel={t("checkIn.typed.checking")}>
+            {t("checkIn.typed.submit")}
+          </SubmitButton>
         </Form>
         {actionData && "problem" in actionData && (
           <p id="check-in-form-problem" role="alert" className="text-sm text-red-700 dark:text-red-300">

@@ -1,9 +1,10 @@
 import { ArrowLeft } from "lucide-react";
 import { Fragment } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { CancelEvent, type CancelProblem, type CancelResult } from "#app/components/cancel-event";
 import { AttendeesList, SalesSummary } from "#app/components/event-sales";
 import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { formatCount, formatDate, formatMoney, formatTime, formatTimeZone } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
@@ -389,7 +390,6 @@ function OrdersTable({
 
 function RefundConfirmation({ eventId, order, page }: { eventId: number; order: EventOrderRow; page: number }) {
   const { t, i18n } = useTranslation();
-  const isSubmitting = useNavigation().state === "submitting";
   return (
     <Form
       method="post"
@@ -407,9 +407,7 @@ function RefundConfirmation({ eventId, order, page }: { eventId: number; order: 
       <input type="hidden" name="intent" value="refund" />
       <input type="hidden" name="orderId" value={order.id} />
       <div className="flex flex-wrap gap-3">
-        <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md")}>
-          {t("organizerOrders.confirmRefundButton")}
-        </button>
+        <SubmitButton>{t("organizerOrders.confirmRefundButton")}</SubmitButton>
         <Link to={`/events/${eventId}/orders?page=${page}`} className={buttonClasses("ghost", "md")}>
           {t("organizerOrders.keep")}
         </Link>

@@ -1,5 +1,6 @@
 import { LocateFixed, SlidersHorizontal, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { useTranslation } from "#app/i18n/use-translation";
 import { data, Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { CATEGORIES } from "#domain/catalog";
@@ -442,9 +443,7 @@ function SearchForm({ search, idPrefix }: { search: EventSearch | null; idPrefix
         ))}
       </Select>
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={buttonClasses("primary", "md", "flex-1")}>
-          {t("search.submit")}
-        </button>
+        <SubmitButton className="flex-1">{t("search.submit")}</SubmitButton>
         <Link to="/events" className={buttonClasses("ghost", "md")}>
           {t("search.clear")}
         </Link>

@@ -1,7 +1,8 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { AuthCard } from "#app/components/auth-card";
 import { TicketOrder } from "#app/components/ticket-order";
 import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
@@ -101,15 +102,12 @@ export default function FindMyTicketOpenPage({ loaderData, actionData }: Route.C
 
 function ShowButton({ token }: { token: string }) {
   const { t } = useTranslation();
-  const isSubmitting = useNavigation().state !== "idle";
   return (
     <AuthCard title={t("findTicket.open.readyTitle")} description={t("findTicket.open.readyText")}>
       <Form method="post">
         <input type="hidden" name="intent" value="open" />
         <input type="hidden" name="token" value={token} />
-        <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md", "w-full")}>
-          {t("findTicket.open.show")}
-        </button>
+        <SubmitButton className="w-full">{t("findTicket.open.show")}</SubmitButton>
       </Form>
     </AuthCard>
   );
@@ -146,13 +144,9 @@ function Orders({ orders }: { orders: Awaited<ReturnType<typeof withTicketCards>
               <Form method="post">
                 <input type="hidden" name="intent" value="order" />
                 <input type="hidden" name="orderId" value={order.id} />
-                <button
-                  type="submit"
-                  aria-describedby={`order-${order.id}-title`}
-                  className={buttonClasses("outline", "sm")}
-                >
+                <SubmitButton aria-describedby={`order-${order.id}-title`} variant="outline" size="sm">
                   {t("tickets.viewOrder")}
-                </button>
+                </SubmitButton>
               </Form>
             }
           />

@@ -1,7 +1,7 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { authRequestOf } from "#app/account-request";
 import { AuthCard, FormSuccess, TEXT_LINK } from "#app/components/auth-card";
-import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { TextField } from "#app/components/ui/text-field";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
@@ -58,7 +58,6 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
 
 export default function FindMyTicketPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const isSubmitting = useNavigation().state === "submitting";
   const problem = actionData && !actionData.sent ? actionData.problem : null;
   return (
     <AuthCard
@@ -98,9 +97,9 @@ export default function FindMyTicketPage({ actionData }: Route.ComponentProps) {
           defaultValue={actionData?.email ?? ""}
           errorId={problem === "email_invalid" ? PROBLEM_ID : undefined}
         />
-        <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md", "w-full")}>
-          {isSubmitting ? t("findTicket.sending") : t("findTicket.submit")}
-        </button>
+        <SubmitButton className="w-full" pendingLabel={t("findTicket.sending")}>
+          {t("findTicket.submit")}
+        </SubmitButton>
       </Form>
     </AuthCard>
   );

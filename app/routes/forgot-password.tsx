@@ -1,9 +1,9 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { passwordRecoveryFormSchema } from "#domain/account-forms";
 import { authRequestOf, confirmUrlOf, siteAddressOf } from "#app/account-request";
 import { problemFromAuthError, type AuthProblem } from "#app/auth-problem";
 import { AuthCard, FormProblem, FormSuccess, problemIdFor, TEXT_LINK } from "#app/components/auth-card";
-import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { TextField } from "#app/components/ui/text-field";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
@@ -57,7 +57,6 @@ function answer(result: RecoveryResult, status: number) {
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const isSubmitting = useNavigation().state === "submitting";
   const problem = actionData?.problem;
   return (
     <AuthCard
@@ -91,9 +90,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
           defaultValue={actionData?.values.email}
           errorId={problemIdFor(problem, "email", PROBLEM_ID)}
         />
-        <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md", "w-full")}>
-          {t("auth.forgotPassword.submit")}
-        </button>
+        <SubmitButton className="w-full">{t("auth.forgotPassword.submit")}</SubmitButton>
       </Form>
     </AuthCard>
   );

@@ -1,7 +1,7 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { authRequestOf } from "#app/account-request";
 import { AuthCard, FormSuccess, TEXT_LINK } from "#app/components/auth-card";
-import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { TextField } from "#app/components/ui/text-field";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
@@ -115,7 +115,6 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
 
 export default function NewsletterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const isSubmitting = useNavigation().state === "submitting";
   const linkResult = actionData && actionData.intent !== "subscribe" ? actionData : null;
   const link = loaderData.link;
 
@@ -162,7 +161,6 @@ export default function NewsletterPage({ loaderData, actionData }: Route.Compone
           intent={link.intent}
           token={link.token}
           label={t(isConfirm ? "newsletter.confirmSubmit" : "newsletter.unsubscribeSubmit")}
-          isSubmitting={isSubmitting}
         />
       </AuthCard>
     );
@@ -219,9 +217,9 @@ export default function NewsletterPage({ loaderData, actionData }: Route.Compone
             ))}
           </select>
         </div>
-        <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md", "w-full")}>
-          {isSubmitting ? t("newsletter.sending") : t("newsletter.submit")}
-        </button>
+        <SubmitButton className="w-full" pendingLabel={t("newsletter.sending")}>
+          {t("newsletter.submit")}
+        </SubmitButton>
       </Form>
     </AuthCard>
   );
@@ -231,13 +229,11 @@ function LinkForm({
   intent,
   token,
   label,
-  isSubmitting = false,
   secondary = false,
 }: {
   intent: LinkIntent;
   token: string;
   label: string;
-  isSubmitting?: boolean;
   secondary?: boolean;
 }) {
   // The query is dropped from the action: the token travels in the body, not in logs of the next URL.
@@ -245,13 +241,9 @@ function LinkForm({
     <Form method="post" action="/newsletter" className="flex flex-col gap-4">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="token" value={token} />
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className={buttonClasses(secondary ? "outline" : "primary", "md", "w-full")}
-      >
+      <SubmitButton variant={secondary ? "outline" : "primary"} className="w-full">
         {label}
-      </button>
+      </SubmitButton>
     </Form>
   );
 }

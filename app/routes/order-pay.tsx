@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { isHoldExpired } from "#domain/order";
 import { CARD_FIELDS, readCardForm, type CardField } from "#app/card-form";
 import { CardFields } from "#app/components/card-fields";
@@ -9,6 +9,7 @@ import { OrderEventHeading } from "#app/components/order-event-heading";
 import { OrderLines } from "#app/components/order-lines";
 import { SandboxPaymentNotice } from "#app/components/sandbox-payment-notice";
 import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { flashCookie } from "#app/flash";
 import { formatMoney } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
@@ -165,8 +166,6 @@ function orderView(order: OrderDetail) {
 export default function OrderPayPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const navigation = useNavigation();
-  const isSubmitting = navigation.state === "submitting";
   const { order, key, remainingMs, collectsCardOnSite, isSandbox } = loaderData;
   const [hasExpiredHere, setExpiredHere] = useState(false);
   const isReleasedOnServer = loaderData.isReleased || actionData?.isReleased === true;
@@ -247,56 +246,31 @@ export default function OrderPayPage({ loaderData, actionData }: Route.Component
           {order.totalCents === 0 ? (
             <Form method="post" className="flex flex-col gap-2">
               <p className="text-sm text-muted-foreground">{t("checkout.pay.freeNote")}</p>
-              <button
-                type="submit"
-                name="intent"
-                value="pay"
-                disabled={isSubmitting}
-                className={buttonClasses("primary", "md", "w-full")}
-              >
+              <SubmitButton name="intent" value="pay" className="w-full">
                 {t("checkout.pay.confirmFree")}
-              </button>
+              </SubmitButton>
             </Form>
           ) : collectsCardOnSite ? (
             <Form ref={formRef} method="post" className="flex flex-col gap-4" autoComplete="on">
               {isSandbox && <SandboxPaymentNotice />}
               <CardFields idPrefix="pay" errorIdFor={errorIdFor} />
-              <button
-                type="submit"
-                name="intent"
-                value="pay"
-                disabled={isSubmitting}
-                className={buttonClasses("primary", "md", "w-full")}
-              >
+              <SubmitButton name="intent" value="pay" className="w-full">
                 {t("checkout.pay.submit", { total })}
-              </button>
+              </SubmitButton>
             </Form>
           ) : (
             <Form method="post" className="flex flex-col gap-2">
               <p className="text-sm text-muted-foreground">{t("checkout.pay.redirectNote")}</p>
-              <button
-                type="submit"
-                name="intent"
-                value="pay"
-                disabled={isSubmitting}
-                className={buttonClasses("primary", "md", "w-full")}
-              >
+              <SubmitButton name="intent" value="pay" className="w-full">
                 {t("checkout.pay.continueToProvider")}
-              </button>
+              </SubmitButton>
             </Form>
           )}
           <Form method="post" className="flex flex-col gap-2 border-t border-border pt-4">
             <p className="text-sm text-muted-foreground">{t("checkout.pay.cancelNote")}</p>
-            <button
-              type="submit"
-              name="intent"
-              value="cancel"
-              formNoValidate
-              disabled={isSubmitting}
-              className={buttonClasses("outline", "md", "self-start")}
-            >
+            <SubmitButton name="intent" value="cancel" formNoValidate variant="outline" className="self-start">
               {t("checkout.pay.cancel")}
-            </button>
+            </SubmitButton>
           </Form>
         </section>
       )}

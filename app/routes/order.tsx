@@ -1,5 +1,5 @@
 import { CalendarPlus } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Language } from "#domain/language";
 import type { OrderStatus } from "#domain/order";
 import { OrderAlert } from "#app/components/order-alert";
@@ -7,6 +7,7 @@ import { OrderEventHeading } from "#app/components/order-event-heading";
 import { OrderLines } from "#app/components/order-lines";
 import { TicketCard } from "#app/components/ticket-card";
 import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { flashCookie } from "#app/flash";
 import { formatDate, formatTime, formatTimeZone } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
@@ -130,8 +131,6 @@ async function findOrder(
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const navigation = useNavigation();
-  const isSubmitting = navigation.state === "submitting";
   const { order, tickets, role, key, canCancel } = loaderData;
   const { event } = order;
   const keyQuery = key ? `?key=${encodeURIComponent(key)}` : "";
@@ -252,15 +251,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <summary className="cursor-pointer font-semibold">{t("checkout.order.cancelRegistration")}</summary>
           <Form method="post" className="mt-4 flex flex-col gap-3">
             <p className="text-sm">{t("checkout.order.cancelConfirmNote")}</p>
-            <button
-              type="submit"
-              name="intent"
-              value="cancel"
-              disabled={isSubmitting}
-              className={buttonClasses("primary", "md", "self-start bg-red-700 hover:bg-red-800 text-white")}
-            >
+            <SubmitButton name="intent" value="cancel" className="self-start bg-red-700 hover:bg-red-800 text-white">
               {t("checkout.order.cancelConfirm")}
-            </button>
+            </SubmitButton>
           </Form>
         </details>
       )}

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { CARD_FIELDS, readCardForm, type CardField } from "#app/card-form";
 import { CardFields } from "#app/components/card-fields";
 import { OrderAlert } from "#app/components/order-alert";
 import { PromotionQuoteSummary } from "#app/components/promotion-quote";
 import { SandboxPaymentNotice } from "#app/components/sandbox-payment-notice";
 import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { TextField } from "#app/components/ui/text-field";
 import { formatDate, formatMoney } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
@@ -221,8 +222,6 @@ function quoteOfValues(values: FormValues, startsAt: Date, events: QuotedEvents)
 export default function PromotePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const navigation = useNavigation();
-  const isSubmitting = navigation.state === "submitting";
   const { events, selectedEventId, collectsCardOnSite, isSandbox, attemptKey } = loaderData;
   const values = actionData?.values ?? { ...DEFAULT_VALUES, eventId: String(selectedEventId ?? "") };
   const formRef = useRef<HTMLFormElement>(null);
@@ -365,16 +364,9 @@ export default function PromotePage({ loaderData, actionData }: Route.ComponentP
               errorId={errorIdFor("days")}
             />
           </div>
-          <button
-            type="submit"
-            name="intent"
-            value="quote"
-            formNoValidate
-            disabled={isSubmitting}
-            className={buttonClasses("outline", "md", "self-start")}
-          >
+          <SubmitButton name="intent" value="quote" formNoValidate variant="outline" className="self-start">
             {t("promote.quoteButton")}
-          </button>
+          </SubmitButton>
         </section>
 
         <PromotionQuoteSummary quote={shown} />
@@ -397,15 +389,9 @@ export default function PromotePage({ loaderData, actionData }: Route.ComponentP
           ) : (
             <p className="text-sm text-muted-foreground">{t("promote.redirectNote")}</p>
           )}
-          <button
-            type="submit"
-            name="intent"
-            value="pay"
-            disabled={isSubmitting}
-            className={buttonClasses("primary", "md", "w-full")}
-          >
+          <SubmitButton name="intent" value="pay" className="w-full">
             {collectsCardOnSite ? t("promote.payButton", { total }) : t("promote.continueToProvider")}
-          </button>
+          </SubmitButton>
         </section>
       </Form>
     </div>

@@ -1,11 +1,12 @@
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { newPasswordFormSchema } from "#domain/account-forms";
 import { authRequestOf } from "#app/account-request";
 import { problemFromAuthError, type AuthProblem } from "#app/auth-problem";
 import { AuthCard, FormProblem, NewPasswordField } from "#app/components/auth-card";
 import { dismissNotices } from "#app/components/toasts";
 import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
@@ -64,7 +65,6 @@ function answer(result: { problem: AuthProblem }, status: number) {
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const isSubmitting = useNavigation().state === "submitting";
   const problem = actionData?.problem;
   // Leaving the page (the password was updated: on to sign in) leaves its problems behind: an error
   // toast from an earlier try must not stay beside 'Password Updated'.
@@ -94,9 +94,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           problem={problem}
           problemId={PROBLEM_ID}
         />
-        <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md", "w-full")}>
-          {t("auth.resetPassword.submit")}
-        </button>
+        <SubmitButton className="w-full">{t("auth.resetPassword.submit")}</SubmitButton>
       </Form>
     </AuthCard>
   );

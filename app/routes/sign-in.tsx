@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { isOAuthProvider, signInFormSchema } from "#domain/account-forms";
 import { sameSitePath } from "#domain/next-path";
 import { MAX_PASSWORD_LENGTH } from "#domain/password-policy";
@@ -7,7 +7,7 @@ import { authRequestOf, confirmUrlOf, nextForSignedOutPage, siteAddressOf } from
 import { problemFromAuthError, type AuthProblem } from "#app/auth-problem";
 import { AuthCard, FormProblem, FormSuccess, problemIdFor, TEXT_LINK } from "#app/components/auth-card";
 import { notify } from "#app/components/toasts";
-import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { TextField } from "#app/components/ui/text-field";
 import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
@@ -125,8 +125,6 @@ function answer(result: SignInResult, status = 200) {
 
 export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const isSubmitting = navigation.state === "submitting";
   const problem = actionData?.problem;
   const nextQuery = loaderData.next ? `?next=${encodeURIComponent(loaderData.next)}` : "";
 
@@ -156,15 +154,9 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
         <Form method="post">
           <input type="hidden" name="email" value={actionData.values.email} />
           {loaderData.next && <input type="hidden" name="next" value={loaderData.next} />}
-          <button
-            type="submit"
-            name="intent"
-            value="resend"
-            disabled={isSubmitting}
-            className={buttonClasses("outline", "md", "w-full")}
-          >
+          <SubmitButton name="intent" value="resend" variant="outline" className="w-full">
             {t("auth.signIn.resendConfirmation")}
-          </button>
+          </SubmitButton>
         </Form>
       )}
       {actionData?.magicLinkSent && (
@@ -204,44 +196,34 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
             {t("auth.signIn.forgotPassword")}
           </Link>
         </div>
-        <button
-          type="submit"
-          name="intent"
-          value="password"
-          disabled={isSubmitting}
-          className={buttonClasses("primary", "md", "w-full")}
-        >
+        <SubmitButton name="intent" value="password" className="w-full">
           {t("auth.signIn.submit")}
-        </button>
+        </SubmitButton>
         <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground" aria-hidden="true">
           <span className="h-px flex-1 bg-border" />
           {t("auth.or")}
           <span className="h-px flex-1 bg-border" />
         </div>
         {/* Needs only the address: the browser must not insist on a password first. */}
-        <button
-          type="submit"
+        <SubmitButton
           name="intent"
           value="magiclink"
           formNoValidate
-          disabled={isSubmitting}
           aria-describedby="sign-in-magic-link-hint"
-          className={buttonClasses("outline", "md", "w-full")}
+          variant="outline"
+          className="w-full"
         >
           {t("auth.signIn.magicLink")}
-        </button>
+        </SubmitButton>
         <p id="sign-in-magic-link-hint" className="-mt-2 text-xs text-muted-foreground">
           {t("auth.signIn.magicLinkHint")}
         </p>
         {(["google", "facebook"] as const).map((provider) => (
-          <button
+          <SubmitButton
             key={provider}
-            type="submit"
             name="intent"
             value={provider}
             formNoValidate
-            disabled={isSubmitting}
-            className={buttonClasses("outline", "md", "w-full")}
             onClick={() =>
               notify(
                 "info",
@@ -249,9 +231,11 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
                 t("auth.toast.socialLogin.message", { provider: PROVIDER_NAMES[provider] }),
               )
             }
+            variant="outline"
+            className="w-full"
           >
             {t(`auth.signIn.${provider}`)}
-          </button>
+          </SubmitButton>
         ))}
       </Form>
     </AuthCard>

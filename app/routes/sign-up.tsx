@@ -1,10 +1,10 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { signUpFormSchema } from "#domain/account-forms";
 import { sameSitePath } from "#domain/next-path";
 import { authRequestOf, confirmUrlOf, nextForSignedOutPage, siteAddressOf } from "#app/account-request";
 import { problemFromAuthError, type AuthProblem } from "#app/auth-problem";
 import { AuthCard, FormProblem, NewPasswordField, problemIdFor, TEXT_LINK } from "#app/components/auth-card";
-import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { TextField } from "#app/components/ui/text-field";
 import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
@@ -73,7 +73,6 @@ function answer(result: SignUpResult, status: number) {
 
 export default function SignUpPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const isSubmitting = useNavigation().state === "submitting";
   const problem = actionData?.problem;
   const nextQuery = loaderData.next ? `?next=${encodeURIComponent(loaderData.next)}` : "";
 
@@ -121,9 +120,7 @@ export default function SignUpPage({ loaderData, actionData }: Route.ComponentPr
           problem={problem}
           problemId={PROBLEM_ID}
         />
-        <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md", "w-full")}>
-          {t("auth.signUp.submit")}
-        </button>
+        <SubmitButton className="w-full">{t("auth.signUp.submit")}</SubmitButton>
       </Form>
     </AuthCard>
   );

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { parseRecordId } from "#domain/record-id";
 import { waitlistJoinSchema, type WaitlistProblem } from "#domain/waitlist";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { flashCookie } from "#app/flash";
 import { buttonClasses } from "#app/components/ui/button";
 import type { WaitlistFormResult } from "#app/components/waitlist-form";
@@ -202,9 +203,7 @@ function ConfirmPlace({ token, outcome }: { token: string; outcome: "done" | "in
         <Form method="post">
           <input type="hidden" name="intent" value="confirm" />
           <input type="hidden" name="token" value={token} />
-          <button type="submit" className={buttonClasses("primary", "md", "w-full")}>
-            {t("waitlist.confirm.submit")}
-          </button>
+          <SubmitButton className="w-full">{t("waitlist.confirm.submit")}</SubmitButton>
         </Form>
       ) : (
         <Link to="/events" className="font-medium text-primary underline underline-offset-2">
@@ -256,9 +255,7 @@ function WaitlistPlace({ entry, isLeaving }: { entry: MyWaitlistEntry; isLeaving
             </p>
             <input type="hidden" name="intent" value="leave" />
             <input type="hidden" name="entryId" value={entry.id} />
-            <button type="submit" className={buttonClasses("primary", "sm")}>
-              {t("waitlist.page.leave")}
-            </button>
+            <SubmitButton size="sm">{t("waitlist.page.leave")}</SubmitButton>
             <Link to="/waitlist" className={buttonClasses("ghost", "sm")}>
               {t("waitlist.page.keep")}
             </Link>

@@ -1,33 +1,21 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { EVENT_TEXT_LIMITS, eventInputSchema, MAX_EVENT_IMAGES, type EventInput } from "#domain/event-input";
-import { isBelowPaidPrice, lowestAllowedPriceCents } from "#domain/ticket-price-floor";
-import { selectRows, type Database } from "#server/db/client";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { EVENT_TEXT_LIMITS, MAX_EVENT_IMAGES, type EventInput } from "#domain/event-input";
+import { isBelowPaidPrice } from "#domain/ticket-price-floor";
+import type { Database } from "#server/db/client";
 import {
-  categories,
   eventCoOrganizers,
   eventImages,
   events,
   eventSponsors,
   orderItems,
   profiles,
-  sponsors,
   ticketTypes,
-  venues,
 } from "#server/db/schema";
-import { AppError } from "#server/errors";
 import type { EventImageUpload } from "#server/images/event-images";
 import { enqueueEventChangeEmails, type EventChange } from "#server/services/event-change-emails";
 import type { Actor } from "./actor";
-import {
-  applyTeam,
-  changesTeam,
-  planTeam,
-  refuseTooManyInvitations,
-  teamOf,
-  type PendingInvitation,
-} from "./co-organizer-invitations";
-import { paidUnitPricesByType, soldTicketsByType } from "./event-orders";
-import { eventRoleOf, type EventRole } from "./event-role";
+import { applyTeam, changesTeam, planTeam, refuseTooManyInvitations } from "./co-organizer-invitations";
+import { paidUnitPricesByType } from "./event-orders";
 import {
   encodeImages,
   imageListField,
@@ -35,8 +23,26 @@ import {
   storeImages,
   type StoredImage,
 } from "./event-image-storage";
-
+import {
+  type AuthoringContext,
+  type Tx,
+  type Fields,
+  refuse,
+  parseInput,
+  findManagedEvent,
+  refuseCancelled,
+  checkReferences,
+  venueIdFor,
+  eventColumnsOf,
+  ticketTypeColumnsOf,
+  refusePastPublication,
+  replaceSponsors,
+  insertImageRows,
+} from "./event-authoring-steps";
 export type { EventImageUpload } from "#server/images/event-images";
+export type { AuthoringContext } from "./event-authoring-steps";
+export * from "./event-authoring-reads";
+export { addEventImage, removeEventImage } from "./event-image-edits";
 
 /*
  * Organizers create and change their events here: one transaction per use case, which first finds
@@ -44,9 +50,9 @@ export type { EventImageUpload } from "#server/images/event-images";
  * checks what only the database knows (category, venue, sponsors, co-organizers, what is sold), and
  * changes nothing unless everything holds. Pictures are encoded and written before the transaction
  * and their files removed again if it fails, so a refused form leaves neither rows nor files.
+ * What the form and My Events read is in event-authoring-reads.ts, one picture added or removed in
+ * event-image-edits.ts, the steps these share in event-authoring-steps.ts; callers import all of it from here.
  */
-
-/** What the actor is to an event: its organizer, or one of the people who help run it. */
 
 /** An image the event already has (by its position) kept with this alt text. */
 export interface KeptEventImage {
@@ -60,176 +66,6 @@ export interface KeptEventImage {
  * reported as `images.N` / `images.N.alt` with N the index in this list.
  */
 export type EventImageChange = readonly (KeptEventImage | EventImageUpload)[] | null;
-
-export interface AuthoringContext {
-  now: Date;
-  uploadsDir: string;
-}
-
-export interface EditableTicketType {
-  id: number;
-  name: string;
-  description: string | null;
-  priceCents: number;
-  quantity: number;
-  /** Held or bought (holds of unpaid orders included): the quantity cannot go below it. */
-  sold: number;
-  /** Tickets sold and still valid, as My Events and the sales page count them (holds are not). */
-  ticketsSold: number;
-  /** The most a current holder paid for one, in cents (0 when nobody holds one): the price cannot go below it. */
-  lowestPriceCents: number;
-  /** Whether orders name it: then it cannot be removed, even once they are cancelled. */
-  hasOrders: boolean;
-  salesStartAt: Date | null;
-  salesEndAt: Date | null;
-}
-
-export interface EditableEvent {
-  id: number;
-  role: EventRole;
-  status: "draft" | "published" | "cancelled";
-  title: string;
-  description: string;
-  categoryId: number;
-  language: EventInput["language"];
-  isPublic: boolean;
-  timeZone: string;
-  startsAt: Date;
-  endsAt: Date;
-  venue: typeof venues.$inferSelect;
-  ticketTypes: EditableTicketType[];
-  sponsorIds: number[];
-  /** Co-organizers' addresses and invited ones not answered yet: the list the form edits. */
-  coOrganizerEmails: string[];
-  /** Of those, the invitations still waiting for an answer. */
-  coOrganizerInvitations: PendingInvitation[];
-  images: { position: number; storageKey: string; widths: number[]; alt: string }[];
-}
-
-export interface MyEventRow {
-  id: number;
-  title: string;
-  status: "draft" | "published" | "cancelled";
-  startsAt: Date;
-  endsAt: Date;
-  timeZone: string;
-  /** Tickets sold and still valid, over all ticket types, as the sales page counts them (not holds). */
-  sold: number;
-  capacity: number;
-  /** What confirmed orders paid, in cents. */
-  revenueCents: number;
-  /** Started: too late to promote it (promotions.ts listPromotableEvents). */
-  hasStarted: boolean;
-  /** Ended. */
-  isPast: boolean;
-  role: EventRole;
-}
-
-export interface EventFormOptions {
-  categories: { id: number; key: string; name: string }[];
-  sponsors: { id: number; name: string }[];
-}
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Fields = Record<string, string>;
-
-function refuse(fields: Fields, message = "The event is not valid."): AppError {
-  return new AppError("invalid", message, fields);
-}
-
-/** Checked again whatever the caller did: the rows below rely on every rule of the schema. */
-function parseInput(input: EventInput): EventInput {
-  const parsed = eventInputSchema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const fields: Fields = {};
-  for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
-  throw refuse(fields);
-}
-
-/**
- * The event, locked against concurrent edits, and the actor's role in it: its organizer and its
- * co-organizers manage it alike. not_found for strangers and for events that do not exist alike.
- */
-async function findManagedEvent(tx: Tx, actor: Actor, eventId: number) {
-  if (!Number.isSafeInteger(eventId) || eventId < 1 || eventId > 2_147_483_647) {
-    throw new AppError("not_found", `No event ${eventId}.`);
-  }
-  const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
-  if (!event) throw new AppError("not_found", `No event ${eventId}.`);
-  const role = await eventRoleOf(tx, actor, event);
-  if (!role) throw new AppError("not_found", `No event ${eventId}.`);
-  return { event, role };
-}
-
-function refuseCancelled(status: string) {
-  if (status === "cancelled") {
-    throw new AppError("conflict", "The event is cancelled: it cannot change any more.", { event: "cancelled" });
-  }
-}
-
-/**
- * What the input names that only the database can vouch for: the category, an existing venue and
- * sponsors. Co-organizers are addresses that get an invitation (co-organizer-invitations.ts): whether
- * an account has one is never checked here, so the answer cannot tell.
- */
-async function checkReferences(tx: Tx, input: EventInput, fields: Fields): Promise<void> {
-  const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
-  if (!category) fields.categoryId = "unknown_category";
-  if ("id" in input.venue) {
-    const [venue] = await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, input.venue.id));
-    if (!venue) fields["venue.id"] = "unknown_venue";
-  }
-  if (input.sponsorIds.length > 0) {
-    const found = await tx.select({ id: sponsors.id }).from(sponsors).where(inArray(sponsors.id, input.sponsorIds));
-    const known = new Set(found.map((row) => row.id));
-    input.sponsorIds.forEach((id, index) => {
-      if (!known.has(id)) fields[`sponsorIds.${index}`] ??= "unknown_sponsor";
-    });
-  }
-}
-
-async function venueIdFor(tx: Tx, input: EventInput): Promise<number> {
-  if ("id" in input.venue) return input.venue.id;
-  const [venue] = await tx.insert(venues).values(input.venue.new).returning({ id: venues.id });
-  return venue!.id;
-}
-
-function eventColumnsOf(input: EventInput) {
-  return {
-    title: input.title,
-    description: input.description,
-    categoryId: input.categoryId,
-    language: input.language,
-    isPublic: input.isPublic,
-    timeZone: input.timeZone,
-    startsAt: input.startsAt,
-    endsAt: input.endsAt,
-  };
-}
-
-function ticketTypeColumnsOf(type: EventInput["ticketTypes"][number], position: number) {
-  return {
-    name: type.name,
-    description: type.description ?? null,
-    priceCents: type.priceCents,
-    quantity: type.quantity,
-    position,
-    salesStartAt: type.salesStartAt ?? null,
-    salesEndAt: type.salesEndAt ?? null,
-  };
-}
-
-/** Publishing needs an event that has not ended yet. */
-function refusePastPublication(endsAt: Date, now: Date) {
-  if (endsAt.getTime() <= now.getTime()) throw refuse({ endsAt: "in_the_past" }, "The event has already ended.");
-}
-
-async function replaceSponsors(tx: Tx, eventId: number, sponsorIds: number[]) {
-  await tx.delete(eventSponsors).where(eq(eventSponsors.eventId, eventId));
-  if (sponsorIds.length > 0) {
-    await tx.insert(eventSponsors).values(sponsorIds.map((sponsorId) => ({ eventId, sponsorId })));
-  }
-}
 
 /**
  * Creates an event, as a draft or published at once, with its ticket types, venue (an existing one
@@ -285,11 +121,6 @@ export async function createEvent(
     await removeUnusedImageFiles(db, context.uploadsDir, stored);
     throw error;
   }
-}
-
-async function insertImageRows(tx: Tx, eventId: number, images: readonly StoredImage[]) {
-  if (images.length === 0) return;
-  await tx.insert(eventImages).values(images.map((image, position) => ({ eventId, position, ...image })));
 }
 
 /**
@@ -463,74 +294,6 @@ async function planImages(
 }
 
 /**
- * Adds one picture after the event's others (the API's POST /{id}/images). Errors: not_found;
- * invalid { images: too_many_images } when it has 3; invalid { file | alt } for the upload itself.
- */
-export async function addEventImage(
-  db: Database,
-  actor: Actor,
-  eventId: number,
-  upload: EventImageUpload,
-  context: AuthoringContext,
-): Promise<{ position: number }> {
-  // Strangers learn nothing, not even whether their file would have been accepted.
-  await db.transaction((tx) => findManagedEvent(tx, actor, eventId));
-  const stored = await storeImages(context.uploadsDir, await encodeImages([upload], (_index, part) => part));
-  try {
-    return await db.transaction(async (tx) => {
-      const { event } = await findManagedEvent(tx, actor, eventId);
-      refuseCancelled(event.status);
-      const current = await tx
-        .select({ position: eventImages.position })
-        .from(eventImages)
-        .where(eq(eventImages.eventId, eventId));
-      if (current.length >= MAX_EVENT_IMAGES)
-        throw refuse({ images: "too_many_images" }, "The event has 3 pictures already.");
-      const position = current.length === 0 ? 0 : Math.max(...current.map((image) => image.position)) + 1;
-      await tx.insert(eventImages).values({ eventId, position, ...stored[0]! });
-      await tx.update(events).set({ updatedAt: context.now }).where(eq(events.id, eventId));
-      return { position };
-    });
-  } catch (error) {
-    await removeUnusedImageFiles(db, context.uploadsDir, stored);
-    throw error;
-  }
-}
-
-/** Removes one picture; the ones after it move up, so the first one left is the cover. */
-export async function removeEventImage(
-  db: Database,
-  actor: Actor,
-  eventId: number,
-  position: number,
-  context: AuthoringContext,
-): Promise<void> {
-  const removed = await db.transaction(async (tx) => {
-    const { event } = await findManagedEvent(tx, actor, eventId);
-    refuseCancelled(event.status);
-    const current = await tx
-      .select()
-      .from(eventImages)
-      .where(eq(eventImages.eventId, eventId))
-      .orderBy(asc(eventImages.position));
-    const image = current.find((row) => row.position === position);
-    if (!image) throw new AppError("not_found", `Event ${eventId} has no picture at ${position}.`);
-    const rest = current.filter((row) => row !== image);
-    await tx.delete(eventImages).where(eq(eventImages.eventId, eventId));
-    if (rest.length > 0) {
-      await tx
-        .insert(eventImages)
-        .values(
-          rest.map(({ storageKey, widths, alt }, index) => ({ eventId, position: index, storageKey, widths, alt })),
-        );
-    }
-    await tx.update(events).set({ updatedAt: context.now }).where(eq(events.id, eventId));
-    return image;
-  });
-  await removeUnusedImageFiles(db, context.uploadsDir, [removed]);
-}
-
-/**
  * Puts a draft on sale (its organizer or a co-organizer). Publishing a published event changes
  * nothing. Errors: not_found, conflict { event: cancelled }, invalid { endsAt: in_the_past }.
  */
@@ -598,137 +361,4 @@ export async function duplicateEvent(db: Database, actor: Actor, eventId: number
     if (images.length > 0) await tx.insert(eventImages).values(images.map((image) => ({ ...image, eventId: copyId })));
     return { id: copyId };
   });
-}
-
-/**
- * Everything the edit form shows of an event, for its organizer or a co-organizer; invitations are
- * pending as of `now`.
- */
-export async function getEventForEditing(
-  db: Database,
-  actor: Actor,
-  eventId: number,
-  now = new Date(),
-): Promise<EditableEvent> {
-  return db.transaction(async (tx) => {
-    const { event, role } = await findManagedEvent(tx, actor, eventId);
-    const [venueRows, types, ordered, sponsorRows, team, imageRows, sold, paidPrices] = await Promise.all([
-      tx.select().from(venues).where(eq(venues.id, event.venueId)),
-      tx
-        .select()
-        .from(ticketTypes)
-        .where(eq(ticketTypes.eventId, eventId))
-        .orderBy(asc(ticketTypes.position), asc(ticketTypes.id)),
-      tx
-        .selectDistinct({ id: orderItems.ticketTypeId })
-        .from(orderItems)
-        .innerJoin(ticketTypes, eq(ticketTypes.id, orderItems.ticketTypeId))
-        .where(eq(ticketTypes.eventId, eventId)),
-      tx.select({ id: eventSponsors.sponsorId }).from(eventSponsors).where(eq(eventSponsors.eventId, eventId)),
-      teamOf(tx, eventId, now),
-      tx.select().from(eventImages).where(eq(eventImages.eventId, eventId)).orderBy(asc(eventImages.position)),
-      soldTicketsByType(tx, eventId),
-      paidUnitPricesByType(tx, eventId),
-    ]);
-    const orderedIds = new Set(ordered.map((row) => row.id));
-    return {
-      id: event.id,
-      role,
-      status: event.status,
-      title: event.title,
-      description: event.description,
-      categoryId: event.categoryId,
-      language: event.language,
-      isPublic: event.isPublic,
-      timeZone: event.timeZone,
-      startsAt: event.startsAt,
-      endsAt: event.endsAt,
-      venue: venueRows[0]!,
-      ticketTypes: types.map((type) => ({
-        id: type.id,
-        name: type.name,
-        description: type.description,
-        priceCents: type.priceCents,
-        quantity: type.quantity,
-        sold: type.sold,
-        ticketsSold: sold.get(type.id) ?? 0,
-        lowestPriceCents: lowestAllowedPriceCents(paidPrices.get(type.id) ?? []),
-        hasOrders: orderedIds.has(type.id) || type.sold > 0,
-        salesStartAt: type.salesStartAt,
-        salesEndAt: type.salesEndAt,
-      })),
-      sponsorIds: sponsorRows.map((row) => row.id).sort((a, b) => a - b),
-      coOrganizerEmails: [...team.coOrganizerEmails, ...team.pending.map((invitation) => invitation.email)],
-      coOrganizerInvitations: team.pending,
-      images: imageRows.map(({ position, storageKey, widths, alt }) => ({ position, storageKey, widths, alt })),
-    };
-  });
-}
-
-/**
- * The events the actor organizes or co-organizes, upcoming ones first (soonest first), then past
- * ones (latest first), with what is sold and what confirmed orders brought in.
- */
-export async function listMyEvents(db: Database, actor: Actor, now: Date): Promise<MyEventRow[]> {
-  const rows = await selectRows<{
-    id: number;
-    title: string;
-    status: MyEventRow["status"];
-    starts_at: string | Date;
-    ends_at: string | Date;
-    time_zone: string;
-    sold: number | string;
-    capacity: number | string;
-    revenue_cents: number | string;
-    is_organizer: boolean;
-  }>(
-    db,
-    sql`
-      select e.id, e.title, e.status, e.starts_at, e.ends_at, e.time_zone,
-        (select count(*) from tickets k where k.event_id = e.id and k.status = 'valid') as sold,
-        coalesce((select sum(t.quantity) from ticket_types t where t.event_id = e.id), 0) as capacity,
-        coalesce((select sum(o.total_cents) from orders o where o.event_id = e.id and o.status = 'confirmed'), 0)
-          as revenue_cents,
-        e.organizer_id = ${actor.userId} as is_organizer
-      from events e
-      where e.organizer_id = ${actor.userId}
-        or exists (select 1 from event_co_organizers c where c.event_id = e.id and c.user_id = ${actor.userId})`,
-  );
-  const list = rows.map((row): MyEventRow => {
-    const startsAt = new Date(row.starts_at);
-    const endsAt = new Date(row.ends_at);
-    return {
-      id: Number(row.id),
-      title: row.title,
-      status: row.status,
-      startsAt,
-      endsAt,
-      timeZone: row.time_zone,
-      sold: Number(row.sold),
-      capacity: Number(row.capacity),
-      revenueCents: Number(row.revenue_cents),
-      hasStarted: startsAt.getTime() <= now.getTime(),
-      isPast: endsAt.getTime() <= now.getTime(),
-      role: row.is_organizer ? "organizer" : "co_organizer",
-    };
-  });
-  const upcoming = list
-    .filter((row) => !row.isPast)
-    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id);
-  const past = list
-    .filter((row) => row.isPast)
-    .sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime() || b.id - a.id);
-  return [...upcoming, ...past];
-}
-
-/** The choices the event form offers: every category in its order and every sponsor by name. */
-export async function listEventFormOptions(db: Database): Promise<EventFormOptions> {
-  const [categoryRows, sponsorRows] = await Promise.all([
-    db
-      .select({ id: categories.id, key: categories.key, name: categories.name })
-      .from(categories)
-      .orderBy(asc(categories.position), asc(categories.id)),
-    db.select({ id: sponsors.id, name: sponsors.name }).from(sponsors).orderBy(asc(sponsors.name), asc(sponsors.id)),
-  ]);
-  return { categories: categoryRows, sponsors: sponsorRows };
 }

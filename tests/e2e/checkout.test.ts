@@ -99,9 +99,27 @@ describe("registering for a free event", () => {
     expect(await page.getByLabel("Full name").inputValue()).toBe(buyer.name);
     expect(await page.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
 
+    // A slow answer: the button says it is sending, and clicking it again meanwhile sends nothing more.
     await page.getByLabel("Email").fill(buyer.email);
-    await page.getByRole("button", { name: "Complete registration" }).click();
+    let orderPosts = 0;
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(/\/checkout\.data/, async (route) => {
+      if (route.request().method() === "POST") {
+        orderPosts += 1;
+        await answered;
+      }
+      await route.continue();
+    });
+    const submit = page.getByRole("button", { name: "Complete registration" });
+    await submit.click();
+    await expect.poll(() => submit.getAttribute("aria-busy")).toBe("true");
+    expect(await submit.isDisabled()).toBe(true);
+    await submit.click({ force: true });
+    expect(await page.locator("[aria-live=polite]").filter({ hasText: "Sending…" }).count()).toBe(1);
+    answer();
     await page.waitForURL(/\/orders\/[0-9a-f-]{36}\?key=[A-Za-z0-9_-]{43}$/);
+    expect(orderPosts).toBe(1);
     await expect.poll(() => visible(page, "You're registered")).toBe(true);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Your order");
     expect(await visible(page, "Confirmed")).toBe(true);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { EVENT_DESCRIPTION_MAX } from "#domain/event-input";
-import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { useTranslation } from "#app/i18n/use-translation";
 import { FIELD, INTENTS } from "./event-form-values";
 import { Field, INPUT_CLASSES } from "./form-parts";
@@ -69,15 +69,9 @@ export function DescriptionField({
             {t("eventForm.preview")}
           </h3>
           <noscript>
-            <button
-              type="submit"
-              name={FIELD.intent}
-              value={INTENTS.preview}
-              formNoValidate
-              className={buttonClasses("outline", "sm")}
-            >
+            <SubmitButton name={FIELD.intent} value={INTENTS.preview} formNoValidate variant="outline" size="sm">
               {t("eventForm.showPreview")}
-            </button>
+            </SubmitButton>
           </noscript>
         </div>
         <div

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { EVENT_TITLE_MAX } from "#domain/event-input";
 import { LANGUAGES } from "#domain/language";
 import type { MapTileSettings } from "#app/components/map-places";
-import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { useTranslation } from "#app/i18n/use-translation";
 import type { TFunction } from "#app/i18n/translator";
 import { DescriptionField } from "./description-field";
@@ -69,7 +69,6 @@ export function EventForm({
   pendingInvitations?: readonly { email: string; expiresAt: string }[];
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   // What the page found before sending, and the server's answer it was found over: a new answer
   // from the server replaces it.
@@ -84,7 +83,6 @@ export function EventForm({
     first?.focus();
   }, [problems]);
 
-  const savingIntent = navigation.state === "submitting" ? navigation.formData?.get(FIELD.intent) : null;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const intent = submitter?.value;
@@ -229,44 +227,26 @@ export function EventForm({
 
       <div className="flex flex-wrap gap-3">
         {kind === "editPublished" ? (
-          <SubmitButton intent={INTENTS.save} savingIntent={savingIntent} label={t("eventForm.saveChanges")} primary />
+          <SubmitButton name={FIELD.intent} value={INTENTS.save} pendingLabel={t("eventForm.saving")}>
+            {t("eventForm.saveChanges")}
+          </SubmitButton>
         ) : (
           <>
-            <SubmitButton intent={INTENTS.publish} savingIntent={savingIntent} label={t("eventForm.publish")} primary />
+            <SubmitButton name={FIELD.intent} value={INTENTS.publish} pendingLabel={t("eventForm.saving")}>
+              {t("eventForm.publish")}
+            </SubmitButton>
             <SubmitButton
-              intent={INTENTS.draft}
-              savingIntent={savingIntent}
-              label={t(kind === "create" ? "eventForm.saveDraft" : "eventForm.saveDraftChanges")}
-            />
+              name={FIELD.intent}
+              value={INTENTS.draft}
+              variant="outline"
+              pendingLabel={t("eventForm.saving")}
+            >
+              {t(kind === "create" ? "eventForm.saveDraft" : "eventForm.saveDraftChanges")}
+            </SubmitButton>
           </>
         )}
       </div>
     </Form>
-  );
-}
-
-function SubmitButton({
-  intent,
-  savingIntent,
-  label,
-  primary = false,
-}: {
-  intent: string;
-  savingIntent: FormDataEntryValue | null | undefined;
-  label: string;
-  primary?: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="submit"
-      name={FIELD.intent}
-      value={intent}
-      disabled={Boolean(savingIntent)}
-      className={buttonClasses(primary ? "primary" : "outline", "md")}
-    >
-      {savingIntent === intent ? t("eventForm.saving") : label}
-    </button>
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { EVENT_TEXT_LIMITS } from "#domain/event-input";
 import type { MapTileSettings } from "#app/components/map-places";
-import { buttonClasses } from "#app/components/ui/button";
+import { SubmitButton } from "#app/components/ui/submit-button";
 import { useTranslation } from "#app/i18n/use-translation";
 import {
   FIELD,
@@ -133,8 +133,7 @@ export function VenueFields({
               aria-describedby={[problemId(problems, FIELD.venueId), "event-venueQuery-hint"].filter(Boolean).join(" ")}
               className={`h-10 ${INPUT_CLASSES}`}
             />
-            <button
-              type="submit"
+            <SubmitButton
               name={FIELD.intent}
               value={INTENTS.findVenue}
               formNoValidate
@@ -146,10 +145,11 @@ export function VenueFields({
                   { method: "post" },
                 );
               }}
-              className={buttonClasses("outline", "md")}
+              variant="outline"
+              pending={isSearching}
             >
               {t("eventForm.venueSearchButton")}
-            </button>
+            </SubmitButton>
           </div>
           <p id="event-venueQuery-hint" className={HINT_CLASSES}>
             {t("eventForm.venueSearchHint")}

@@ -1,6 +1,6 @@
 /**
  * The account e-mails' words in English, which define the keys; every other language gives exactly
- * these keys (typed here, and checked by email-messages.test.ts). `{{email}}` is the recipient. The
+ * these keys (typed here, and checked by email-messages.unit.test.ts). `{{email}}` is the recipient. The
  * order e-mails (render-order-email.ts) use `order` and the keys named after their kinds.
  */
 export const en = {

@@ -10,7 +10,7 @@ import { insertEventWithTicketTypes } from "#tests/support/ticket-factories";
 // The overselling bar of quality-bars.md (issue 5 acceptance): 1,000 buyers released together on 100
 // tickets across two app processes on one real PostgreSQL, once as is and once with one process killed
 // mid-run and its unanswered buyers retried on the other with the same idempotency keys. This file runs
-// only in the integration:postgres project (vitest.config.ts): one process of PGlite cannot be shared.
+// only in the integration:postgres project (its name ends in .postgres.test.ts): one process of PGlite cannot be shared.
 
 const BUYERS = 1_000;
 const TICKETS = 100;
