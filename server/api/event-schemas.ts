@@ -106,7 +106,7 @@ const category = z.object({
   upcomingEvents: count,
 });
 
-const venue = z.object({
+export const venue = z.object({
   id,
   name: z.string(),
   address: z.string(),

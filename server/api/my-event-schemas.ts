@@ -2,6 +2,8 @@ import { z } from "zod";
 import { EVENT_PROBLEMS, EVENT_TEXT_LIMITS, eventInputSchema, MAX_EVENT_IMAGES } from "#domain/event-input";
 import { LANGUAGES } from "#domain/language";
 import { MAX_EVENT_IMAGE_BYTES } from "#server/images/event-images";
+import { venue } from "./event-schemas";
+import { count, id, instant } from "./schema-primitives";
 
 /*
  * The OpenAPI side of /api/v1/my/events (my-events.ts): the answers as editableEventJson, myEventJson
@@ -9,9 +11,6 @@ import { MAX_EVENT_IMAGE_BYTES } from "#server/images/event-images";
  * server/api/openapi-document.ts spreads these into its components.
  */
 
-const id = z.int().min(1);
-const count = z.int().min(0);
-const instant = z.iso.datetime().describe("An instant in UTC, ISO 8601.");
 const status = z.enum(["draft", "published", "cancelled"]);
 const role = z
   .enum(["organizer", "co_organizer"])
@@ -19,18 +18,6 @@ const role = z
     "What the caller is to the event. Both edit, publish, duplicate, cancel, see sales and promote it; only the " +
       "organizer changes who co-organizes it.",
   );
-
-const venue = z.object({
-  id,
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  country: z.string(),
-  zipCode: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
-});
 
 const myEvent = z.object({
   id,
