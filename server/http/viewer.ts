@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { SESSION_REFRESH_MARGIN_SECONDS, secondsUntilRefresh } from "#domain/session-timing";
 import type { Language } from "#domain/language";
 import { UNNAMED_MEMBER_NAME } from "#domain/profile";
@@ -9,7 +8,7 @@ import { isAuthError } from "#server/auth/auth-error";
 import { authRequestFrom, languageFromHeader } from "#server/auth/auth-request";
 import { refreshSession } from "#server/auth/sessions";
 import type { Database } from "#server/db/client";
-import { profiles } from "#server/db/schema";
+import { getHeaderProfile } from "#server/services/profiles";
 import { AppError } from "#server/errors";
 import type { AppEnv, Viewer } from "#server/http/app-env";
 import { errorResponse } from "#server/http/error-response";
@@ -159,10 +158,7 @@ async function viewerFromAccessToken(
  * the word for "Member" (never part of the address: checkout offers this name as the buyer's).
  */
 async function describeViewer(db: Database, { user, sessionId }: Authenticated, language: Language): Promise<Viewer> {
-  const [profile] = await db
-    .select({ name: profiles.name, profileImage: profiles.profileImage })
-    .from(profiles)
-    .where(eq(profiles.userId, user.id));
+  const profile = await getHeaderProfile(db, user.id);
   const metadataName = user.user_metadata.name ?? user.user_metadata.full_name;
   const name = profile?.name || (typeof metadataName === "string" && metadataName) || UNNAMED_MEMBER_NAME[language];
   return { userId: user.id, sessionId, email: user.email, name, profileImage: profile?.profileImage ?? null };

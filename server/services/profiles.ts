@@ -110,6 +110,15 @@ export async function getSponsorPage(db: Database, sponsorId: number, now: Date)
 }
 
 /** What the dashboard edits: the public profile plus what only its owner sees. */
+/** What the header shows of the signed-in person, read on every signed-in request: two columns only. */
+export async function getHeaderProfile(db: Database, userId: string) {
+  const [profile] = await db
+    .select({ name: profiles.name, profileImage: profiles.profileImage })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return profile ?? null;
+}
+
 export interface MyProfile extends PublicProfile {
   preferredLanguage: "en" | "fr" | "ar" | "am";
 }
