@@ -31,6 +31,7 @@ export default [
   route("promote/:campaignId", "routes/promotion.tsx"),
   route("promote/:campaignId/share-kit.png", "routes/promotion-share-kit.ts"),
   route("pricing", "routes/pricing.tsx"),
+  route("about", "routes/about.tsx"),
   route("preferences", "routes/preferences.ts"),
   route("signin", "routes/sign-in.tsx"),
   route("signup", "routes/sign-up.tsx"),

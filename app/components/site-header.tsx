@@ -21,8 +21,8 @@ export function SiteHeader() {
   const { t } = useTranslation();
   // From the root loader: the first HTML already shows the right one of these (decision 007 §4).
   const { viewer } = useRootData();
-  // A link is marked as the current page only when there is a page: /about has none yet, and its
-  // not-found page highlighted 'About' as if it were the About page.
+  // A link is marked as the current page only when there is a page: NavLink also matches the addresses
+  // under its own, so the not-found page of /pricing/nothing would otherwise highlight 'Pricing'.
   const HeaderLink = useMatches().at(-1)?.id === NOT_FOUND_ROUTE_ID ? Link : RouterNavLink;
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">

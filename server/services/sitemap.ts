@@ -47,6 +47,7 @@ export async function listSiteEntries(db: Database): Promise<SitemapEntry[]> {
     { path: "/categories" },
     { path: "/sponsors" },
     { path: "/pricing" },
+    { path: "/about" },
     { path: "/newsletter" },
     { path: "/api/docs" },
     ...categoryRows.map((category) => ({ path: `/categories?category=${category.id}` })),
