@@ -89,14 +89,12 @@ describe(`the About page on the ${testDatabaseKind()} database`, () => {
     // Drafts are nobody's business yet: not counted as upcoming, nor their organizer as one.
     await insertEventWithTicketTypes(handle.db, { status: "draft", ticketTypes: [] });
     // Enough people for a thousands separator, so the next tests see each language's number style.
-    await handle.db
-      .insert(users)
-      .values(
-        Array.from({ length: 1_000 }, (_, index) => ({
-          email: `about-${index}@example.com`,
-          emailConfirmedAt: new Date(),
-        })),
-      );
+    await handle.db.insert(users).values(
+      Array.from({ length: 1_000 }, (_, index) => ({
+        email: `about-${index}@example.com`,
+        emailConfirmedAt: new Date(),
+      })),
+    );
 
     const after = (await loadAbout("en")).figures;
     const [categoryRow] = await handle.db.select({ value: count() }).from(categories);
@@ -152,7 +150,9 @@ describe(`the About page on the ${testDatabaseKind()} database`, () => {
         });
       }
 
-      const jsonLd = head.find((tag) => "script:ld+json" in tag)?.["script:ld+json"];
+      const jsonLd = (head.find((tag) => "script:ld+json" in tag) as { "script:ld+json": unknown } | undefined)?.[
+        "script:ld+json"
+      ];
       // As React Router writes it into the page: it must survive JSON.
       const parsed = JSON.parse(JSON.stringify(jsonLd)) as Record<string, unknown>;
       expect(parsed).toMatchObject({

@@ -70,7 +70,10 @@ export function AboutOffers() {
               <h3 className="font-semibold">{t(`about.offers.${key}Title`)}</h3>
               <p className="text-sm text-muted-foreground">{t(`about.offers.${key}Body`)}</p>
               {link && (
-                <Link to={link} className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+                <Link
+                  to={link}
+                  className="self-start text-sm font-semibold text-primary underline-offset-4 hover:underline"
+                >
                   {t(`about.offers.${key}Link`)}
                 </Link>
               )}
