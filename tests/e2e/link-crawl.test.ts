@@ -56,7 +56,11 @@ async function organizerSessionCookie(): Promise<string> {
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL(/\/dashboard$/);
   const cookies = await page.context().cookies();
-  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+  // The crawl sets the language itself.
+  return cookies
+    .filter((cookie) => cookie.name !== LANGUAGE_COOKIE)
+    .map((cookie) => `${cookie.name}=${cookie.value}`)
+    .join("; ");
 }
 
 /** The kinds of page a crawl must reach, or it did not see the site a visitor or an organizer sees. */
