@@ -66,7 +66,8 @@ export function MobileMenu({ viewer }: { viewer: SignedInViewer | null }) {
         <nav aria-label={t("nav.mainLabel")} className="flex flex-col gap-5">
           {group("nav.events", EVENTS_MENU_LINKS)}
           {group(null, [...primaryLinks(viewer !== null), FIND_MY_TICKET])}
-          {group("nav.otherLinks", OTHER_LINKS)}
+          {/* Left out, heading and all, while none of its pages exists. */}
+          {OTHER_LINKS.length > 0 && group("nav.otherLinks", OTHER_LINKS)}
         </nav>
         <LanguageSelect />
         {viewer ? (

@@ -27,14 +27,13 @@ export function primaryLinks(isSignedIn: boolean): NavLink[] {
 
 export const SECONDARY_LINKS: NavLink[] = [{ to: "/about", labelKey: "nav.about" }];
 
-/** The mobile sheet's 'Other Links' group. */
-export const OTHER_LINKS: NavLink[] = [
-  { to: "/about", labelKey: "nav.about" },
-  { to: "/blog", labelKey: "nav.blog" },
-  { to: "/community", labelKey: "nav.community" },
-  { to: "/resources", labelKey: "nav.resources" },
-  { to: "/contact", labelKey: "nav.contact" },
-];
+/*
+ * No link leads to a page that does not exist yet (issue 18): the spec's other entries come back with their
+ * pages, in the spec's order, and their labels stay in the locale files for them.
+ */
+
+/** The mobile sheet's 'Other Links' group. Back with their pages: /blog, /resources, /contact (issue 18), /community (19). */
+export const OTHER_LINKS: NavLink[] = [{ to: "/about", labelKey: "nav.about" }];
 
 export const FIND_MY_TICKET: NavLink = { to: "/find-my-ticket", labelKey: "nav.findMyTicket" };
 export const SIGN_IN: NavLink = { to: "/signin", labelKey: "nav.signIn" };
@@ -47,6 +46,7 @@ export const ACCOUNT_LINKS: NavLink[] = [
 /** Where the Log out form posts (app/routes/sign-out.ts). */
 export const SIGN_OUT_ACTION = "/signout";
 
+/** A column whose pages do not exist yet is left out with its heading (site-footer.tsx). */
 export const FOOTER_COLUMNS: { titleKey: string; links: NavLink[] }[] = [
   {
     titleKey: "footer.discover",
@@ -55,18 +55,17 @@ export const FOOTER_COLUMNS: { titleKey: string; links: NavLink[] }[] = [
       { to: "/events", labelKey: "footer.browseEvents" },
       { to: "/events/featured", labelKey: "footer.featuredEvents" },
       { to: "/categories", labelKey: "footer.categories" },
-      { to: "/event-types", labelKey: "footer.eventTypes" },
-      { to: "/blog", labelKey: "footer.blog" },
+      // Back with their pages (issue 18): /event-types, /blog.
     ],
   },
   {
     titleKey: "footer.organize",
     links: [
       { to: "/create", labelKey: "footer.createEvent" },
-      { to: "/event-planning", labelKey: "footer.eventPlanning" },
+      // Back with its page (issue 20): /event-planning, after Create Event.
       { to: "/dashboard", labelKey: "footer.dashboard" },
       { to: "/promote", labelKey: "footer.promoteEvent" },
-      { to: "/resources", labelKey: "footer.resources" },
+      // Back with its page (issue 18): /resources, after Promote.
       { to: "/pricing", labelKey: "footer.pricing" },
     ],
   },
@@ -74,13 +73,9 @@ export const FOOTER_COLUMNS: { titleKey: string; links: NavLink[] }[] = [
     titleKey: "footer.company",
     links: [
       { to: "/about", labelKey: "footer.about" },
-      { to: "/community", labelKey: "footer.community" },
+      // Back with its page (issue 19): /community, after About.
       { to: "/newsletter", labelKey: "footer.newsletter" },
-      { to: "/contact", labelKey: "footer.contact" },
-      { to: "/privacy", labelKey: "footer.privacy" },
-      { to: "/terms", labelKey: "footer.terms" },
-      { to: "/community-guidelines", labelKey: "footer.communityGuidelines" },
-      { to: "/sitemap", labelKey: "footer.sitemap" },
+      // Back with their pages (issue 18), after Newsletter: /contact, /privacy, /terms, /community-guidelines, /sitemap.
     ],
   },
 ];

@@ -13,7 +13,7 @@ export function SiteFooter() {
           <SiteLogo />
           <p className="text-sm text-muted-foreground">{t("app.tagline")}</p>
         </div>
-        {FOOTER_COLUMNS.map((column) => (
+        {FOOTER_COLUMNS.filter((column) => column.links.length > 0).map((column) => (
           <nav key={column.titleKey} aria-label={t(column.titleKey)}>
             <h2 className="mb-3 text-sm font-semibold">{t(column.titleKey)}</h2>
             <ul className="flex flex-col gap-2">
