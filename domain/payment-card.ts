@@ -195,3 +195,11 @@ export function cardInputSchemaAt(now: Date) {
     }
   });
 }
+
+/**
+ * What identifies a card in a request for idempotency: enough to tell two cards apart, never the
+ * whole number (its hash would be as good as the number, the digits being so few).
+ */
+export function cardSummary(card: CardInput | undefined) {
+  return card ? { last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear } : null;
+}

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { asEventStaff, STAFF_PAGE_HEADERS, staffEventId } from "#server/http/event-staff-page";
+import { asEventStaff, STAFF_PAGE_HEADERS, staffEventId } from "./event-staff-page.server";
 import { currentTime } from "#server/clock";
 import { duplicateEvent } from "#server/services/event-authoring";
 import type { Route } from "./+types/duplicate-event";

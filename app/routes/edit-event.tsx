@@ -11,7 +11,7 @@ import {
 } from "./event-form-action.server";
 import { FIELD, isHelperIntent } from "#app/components/event-form/event-form-values";
 import { editableFormValues, storedImageSlots, ticketTypeSalesOf } from "#app/components/event-form/editable-values";
-import { asEventStaff, staffEventId } from "#server/http/event-staff-page";
+import { asEventStaff, staffEventId } from "./event-staff-page.server";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";

@@ -11,7 +11,7 @@ import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#server/http/read-form";
-import { asEventStaff, STAFF_PAGE_HEADERS, staffEventId } from "#server/http/event-staff-page";
+import { asEventStaff, STAFF_PAGE_HEADERS, staffEventId } from "./event-staff-page.server";
 import { requireViewer } from "#app/require-viewer";
 import type { Language } from "#domain/language";
 import { checkInJson, type CheckInJson } from "#server/api/check-ins";

@@ -11,7 +11,7 @@ import { privatePageMeta } from "#app/seo";
 import { ScrollableTable } from "#app/components/ui/scrollable-table";
 import { useTranslation } from "#app/i18n/use-translation";
 import { readSmallForm } from "#server/http/read-form";
-import { asEventStaff, STAFF_PAGE_HEADERS, staffEventId } from "#server/http/event-staff-page";
+import { asEventStaff, STAFF_PAGE_HEADERS, staffEventId } from "./event-staff-page.server";
 import { requireViewer } from "#app/require-viewer";
 import { ORDER_STATUSES } from "#domain/order";
 import { isUuid } from "#server/auth/secrets";

@@ -1,4 +1,4 @@
-import { asEventStaff, STAFF_PAGE_HEADERS, staffEventId } from "#server/http/event-staff-page";
+import { asEventStaff, STAFF_PAGE_HEADERS, staffEventId } from "./event-staff-page.server";
 import { requireViewer } from "#app/require-viewer";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { loadMessages } from "#app/i18n/messages";

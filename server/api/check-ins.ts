@@ -1,15 +1,13 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { z } from "zod";
-import { parseRecordId } from "#domain/record-id";
 import { currentTime } from "#server/clock";
-import { AppError } from "#server/errors";
 import type { AppEnv } from "#server/http/app-env";
 import { limitBody, readJsonBody } from "#server/http/json-body";
 import { checkInTicket, getCheckInSummary, type CheckInResult } from "#server/services/check-in";
 import { invalidInput } from "./invalid-input";
 import { PRIVATE_CACHE } from "./cache-control";
 import { operationRoute } from "./operation-route";
+import { eventIdOf } from "./path-event-id";
 import { requireActor } from "./require-actor";
 import { privateOperation } from "./private-operation";
 import { error, problem } from "./error-answers";
@@ -151,10 +149,4 @@ export function checkInJson(result: CheckInResult): CheckInJson {
     ...(result.voidReason ? { voidReason: result.voidReason } : {}),
     counts: result.counts,
   };
-}
-
-function eventIdOf(c: Context<AppEnv>): number {
-  const id = parseRecordId(c.req.param("id") ?? "");
-  if (id === null) throw new AppError("not_found", "No such event.");
-  return id;
 }

@@ -1,8 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { z } from "zod";
 import { eventInputSchema, MAX_EVENT_IMAGES } from "#domain/event-input";
-import { parseRecordId } from "#domain/record-id";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import type { AppEnv } from "#server/http/app-env";
@@ -37,6 +35,7 @@ import {
   MY_EVENT_NOT_FOUND,
   TOO_MANY_INVITATIONS,
 } from "./my-event-answers";
+import { eventIdOf } from "./path-event-id";
 import { requireActor } from "./require-actor";
 import { privateOperation } from "./private-operation";
 import { error, problem } from "./error-answers";
@@ -455,13 +454,6 @@ export function createMyEventsApi() {
   });
 
   return api;
-}
-
-/** An id that cannot be an event's is as unknown as one that is nobody's. */
-function eventIdOf(c: Context<AppEnv>): number {
-  const id = parseRecordId(c.req.param("id") ?? "");
-  if (id === null) throw new AppError("not_found", "No such event.");
-  return id;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

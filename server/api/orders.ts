@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { LANGUAGES } from "#domain/language";
 import { HOLD_MINUTES, MAX_TICKETS_PER_ORDER, orderInputSchema } from "#domain/order";
-import { cardInputSchema, cardInputSchemaAt, type CardInput } from "#domain/payment-card";
+import { cardInputSchema, cardInputSchemaAt, cardSummary } from "#domain/payment-card";
 import { languageFromHeader } from "#server/auth/auth-request";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
@@ -562,14 +562,6 @@ async function requireBuyer(c: Context<AppEnv>) {
 function returnUrls(siteUrl: string, orderId: string, token: string | null) {
   const key = token ? `?key=${encodeURIComponent(token)}` : "";
   return { returnUrl: `${siteUrl}/orders/${orderId}${key}`, cancelUrl: `${siteUrl}/orders/${orderId}/pay${key}` };
-}
-
-/**
- * What identifies a card in a request for idempotency: enough to tell two cards apart, never the
- * whole number (its hash would be as good as the number, the digits being so few).
- */
-function cardSummary(card: CardInput | undefined) {
-  return card ? { last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear } : null;
 }
 
 function paymentJson(paid: Awaited<ReturnType<typeof payOrder>>) {

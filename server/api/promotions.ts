@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { DIGEST_SCHEDULE } from "#domain/schedule";
 import { z } from "zod";
-import { cardInputSchema, cardInputSchemaAt, type CardInput } from "#domain/payment-card";
+import { cardInputSchema, cardInputSchemaAt, cardSummary } from "#domain/payment-card";
 import {
   PROMOTION_LIMITS,
   promotionInputSchema,
@@ -306,9 +306,4 @@ export function createPromotionsApi() {
   });
 
   return api;
-}
-
-/** Enough of a card to tell two requests apart for idempotency, never the whole number. */
-function cardSummary(card: CardInput | undefined) {
-  return card ? { last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear } : null;
 }
