@@ -19,6 +19,7 @@ export const FLASH_KINDS = [
   "paymentReceived",
   "orderCancelled",
   "registrationCancelled",
+  "accountDeleted",
 ] as const;
 export type FlashKind = (typeof FLASH_KINDS)[number];
 

@@ -16,6 +16,7 @@ const FLASH_TEXT: Record<FlashKind, { title: string; message?: string }> = {
   paymentReceived: { title: "checkout.toast.paymentReceived.title", message: "checkout.toast.paymentReceived.message" },
   orderCancelled: { title: "checkout.toast.orderCancelled" },
   registrationCancelled: { title: "checkout.toast.registrationCancelled" },
+  accountDeleted: { title: "accountDeleted.title", message: "accountDeleted.message" },
 };
 
 /** Shows as a toast the notice a redirect brought along (see app/flash.ts), once. */

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { AccountDataSection } from "#app/components/account-data";
 import { DashboardHeader } from "#app/components/dashboard-header";
 import { DigestPreference } from "#app/components/digest-preference";
 import { InterestsPicker } from "#app/components/interests-picker";
@@ -58,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       receivesDigest,
       now,
       // My Promotions names promotion types and states in the promote page's words.
-      pageMessages: await pageMessages(negotiateLanguage(request), ["promote"]),
+      pageMessages: await pageMessages(negotiateLanguage(request), ["promote", "accountData"]),
     },
     { headers: PRIVATE },
   );
@@ -104,6 +105,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <RecommendedEvents recommendations={recommendations} now={now} discoverHref="#my-interests" />
       <div className="px-4 py-10">
         <DigestPreference receivesDigest={receivesDigest} />
+      </div>
+      <div className="px-4 py-10">
+        <AccountDataSection />
       </div>
     </div>
   );

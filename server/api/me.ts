@@ -18,6 +18,8 @@ import { requireActor } from "./require-actor";
 import { privateOperation } from "./private-operation";
 import { schemaRef } from "./component-schemas";
 import { error } from "./error-answers";
+import { ACCOUNT_REQUEST_BODIES, ACCOUNT_SCHEMAS } from "./account-schemas";
+import { addAccountOperations } from "./me-account";
 
 /** Named schemas of the answers: components.schemas of the document. */
 export const ME_SCHEMAS = {
@@ -27,6 +29,7 @@ export const ME_SCHEMAS = {
   RecommendationList: z
     .object({ data: z.array(eventSummary) })
     .describe("Upcoming events matching the saved interests, soonest first, at most six."),
+  ...ACCOUNT_SCHEMAS,
 } satisfies Record<string, z.ZodType>;
 
 const INVALID_INTEREST = { "400": error("Not one of the 24 interests (code invalid); fields names interest.") };
@@ -34,6 +37,7 @@ const INVALID_INTEREST = { "400": error("Not one of the 24 interests (code inval
 /** The request bodies, as JSON Schema in the document (components.schemas). */
 export const ME_REQUEST_BODIES = {
   InterestInput: interestInputSchema.describe("One of the 24 interests, by key."),
+  ...ACCOUNT_REQUEST_BODIES,
 } satisfies Record<string, z.ZodType>;
 
 const listMyInterestsRoute = operationRoute(
@@ -178,6 +182,7 @@ export function createMeApi() {
     return c.json({ data: [...upcoming, ...past].flatMap((order) => myTicketsJson(order, !past.includes(order))) });
   });
 
+  addAccountOperations(api);
   return api;
 }
 

@@ -1,0 +1,109 @@
+import { StoredDataList } from "#app/components/privacy/stored-data-list";
+import {
+  PrivacyContents,
+  PrivacyCookies,
+  PrivacyPart,
+  PrivacyRecipients,
+  PrivacyRights,
+  PrivacySummary,
+} from "#app/components/privacy/privacy-sections";
+import { metaTranslator } from "#app/i18n/meta";
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
+import { useTranslation } from "#app/i18n/use-translation";
+import { pageMeta, siteOrigin } from "#app/seo";
+import type { Language } from "#domain/language";
+import type { Route } from "./+types/privacy";
+
+/** When the policy last changed: shown on the page and given as the JSON-LD's dateModified. */
+export const PRIVACY_UPDATED = "2026-11-27";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { pageMessages: await pageMessages(negotiateLanguage(request), ["privacy"]) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
+  const title = `${t("privacy.metaTitle")} | ${t("app.name")}`;
+  const description = t("privacy.metaDescription");
+  const root = matches.find((match) => match?.id === "root")?.data as { language?: Language } | undefined;
+  const language = root?.language ?? "en";
+  return [
+    ...pageMeta(matches, { title, description, path: "/privacy" }),
+    { "script:ld+json": privacyJsonLd({ origin: siteOrigin(matches), title, description, language }) },
+  ];
+}
+
+/** schema.org's description of the page: a web page about the site's privacy policy, by the marketplace. */
+export function privacyJsonLd({
+  origin,
+  title,
+  description,
+  language,
+}: {
+  origin: string;
+  title: string;
+  description: string;
+  language: Language;
+}) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebPage",
+    name: title,
+    description,
+    url: `${origin}/privacy`,
+    inLanguage: language,
+    dateModified: PRIVACY_UPDATED,
+    about: { "@type": "Thing", name: "Privacy policy" },
+    publisher: { "@type": "Organization", name: "DMV Events", url: `${origin}/` },
+  };
+}
+
+/**
+ * /privacy: what the site stores (every table of its schema, domain/stored-data.ts), why and for how long,
+ * the cookies and browser storage it uses, who receives data, and how to download or delete an account.
+ */
+export default function PrivacyPage() {
+  const { t, i18n } = useTranslation();
+  const updated = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${PRIVACY_UPDATED}T12:00:00Z`),
+  );
+  return (
+    <div className="flex flex-col">
+      <section aria-labelledby="privacy-title" className="border-b border-border bg-muted/50">
+        <div className="mx-auto flex max-w-5xl flex-col items-start gap-4 px-4 py-12 md:py-16">
+          <p className="text-sm font-semibold uppercase tracking-wide text-primary">{t("privacy.eyebrow")}</p>
+          <h1 id="privacy-title" className="max-w-3xl text-4xl font-bold tracking-tight text-balance md:text-5xl">
+            {t("privacy.title")}
+          </h1>
+          <p className="max-w-3xl text-lg text-muted-foreground">{t("privacy.intro")}</p>
+          <p className="text-sm text-muted-foreground">
+            <time dateTime={PRIVACY_UPDATED}>{t("privacy.updated", { date: updated })}</time>
+          </p>
+        </div>
+      </section>
+      <div className="mx-auto flex w-full max-w-5xl flex-col gap-12 px-4 py-10">
+        <PrivacyContents />
+        <PrivacyPart part="summary">
+          <PrivacySummary />
+        </PrivacyPart>
+        <PrivacyPart part="stored">
+          <p>{t("privacy.stored.intro")}</p>
+          <StoredDataList />
+        </PrivacyPart>
+        <PrivacyPart part="cookies">
+          <PrivacyCookies />
+        </PrivacyPart>
+        <PrivacyPart part="recipients">
+          <PrivacyRecipients />
+        </PrivacyPart>
+        <PrivacyPart part="rights">
+          <PrivacyRights />
+        </PrivacyPart>
+        <PrivacyPart part="contact">
+          <p>{t("privacy.contact.body")}</p>
+        </PrivacyPart>
+      </div>
+    </div>
+  );
+}

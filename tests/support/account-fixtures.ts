@@ -1,0 +1,178 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
+import { createApp, type App } from "#server/app";
+import type { Database, DatabaseHandle } from "#server/db/client";
+import {
+  coOrganizerInvitations,
+  eventCoOrganizers,
+  interests,
+  newsletterSubscriptions,
+  orders,
+  organizerReputations,
+  profiles,
+  promotionCampaigns,
+  ticketLookupLinks,
+  ticketTypes,
+  userInterests,
+  waitlistEntries,
+} from "#server/db/schema";
+import { readConfig, type Config } from "#server/env";
+import { createLogger } from "#server/logger";
+import { createTestSession, type TestSession } from "./auth-session";
+import { placePaidOrder } from "./paid-orders";
+import { openTestDatabase } from "./test-database";
+import { insertEventWithTicketTypes, insertUser } from "./ticket-factories";
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The HTTP app over a fresh, empty test database, for the account export and deletion suites. */
+export function setUpAccountApp() {
+  const config = readConfig({ NODE_ENV: "test" });
+  const context = { config, app: undefined as unknown as App, handle: undefined as unknown as DatabaseHandle };
+  beforeAll(async () => {
+    context.handle = await openTestDatabase();
+    context.app = createApp({ db: context.handle.db, config, logger: createLogger(config) });
+  });
+  afterAll(() => context.handle?.close());
+  return context;
+}
+
+export interface FullAccount extends TestSession {
+  /** An order they placed signed in, paid, with one ticket. */
+  orderId: string;
+  /** A past event they organized, with a ticket sold to someone else. */
+  pastEventId: number;
+  /** An upcoming event of theirs with no ticket sold. */
+  unsoldEventId: number;
+  /** An event of someone else's they co-organize. */
+  coOrganizedEventId: number;
+}
+
+/**
+ * A signed-in person with a row in every table the privacy page lists about people: profile details,
+ * interests, a newsletter subscription, a paid order with its ticket, a waitlist place, a Find My Ticket
+ * request, events they organize (past and upcoming) and co-organize, invitations sent and received, a
+ * reputation and a promotion.
+ */
+export async function createFullAccount(db: Database, config: Config): Promise<FullAccount> {
+  const person = await createTestSession(db, config, { data: { name: "Ada Lovelace" } });
+  const { userId, email } = person;
+  await db
+    .update(profiles)
+    .set({ name: "Ada Lovelace", bio: "Counts things.", location: "Arlington, VA", organization: "Engines Inc." })
+    .where(eq(profiles.userId, userId));
+  await db
+    .insert(interests)
+    .values([
+      { key: "music", name: "Music", position: 1 },
+      { key: "technology", name: "Technology", position: 2 },
+    ])
+    .onConflictDoNothing();
+  await db.insert(userInterests).values([
+    { userId, interest: "music" },
+    { userId, interest: "technology" },
+  ]);
+  await db.insert(newsletterSubscriptions).values({ email, tokenHash: secretHash(), confirmedAt: new Date() });
+
+  // Someone else's event: Ada buys a ticket, waits for another type, and co-organizes it.
+  const other = await insertEventWithTicketTypes(db, {
+    ticketTypes: [
+      { name: "General", priceCents: 2500, quantity: 50 },
+      { name: "VIP", priceCents: 9000, quantity: 1, sold: 1 },
+    ],
+  });
+  const { orderId } = await placePaidOrder(db, {
+    eventId: other.eventId,
+    ticketTypeId: other.ticketTypeIds[0]!,
+    buyer: { name: "Ada Lovelace", email },
+  });
+  await db.update(orders).set({ userId }).where(eq(orders.id, orderId));
+  await db.insert(waitlistEntries).values({
+    ticketTypeId: other.ticketTypeIds[1]!,
+    eventId: other.eventId,
+    email,
+    name: "Ada Lovelace",
+    userId,
+    confirmedAt: new Date(),
+  });
+  await db.insert(eventCoOrganizers).values({ eventId: other.eventId, userId });
+  await db.insert(coOrganizerInvitations).values({
+    eventId: other.eventId,
+    email,
+    invitedBy: other.organizerId,
+    tokenHash: secretHash(),
+    expiresAt: new Date(Date.now() + 7 * DAY_MS),
+    acceptedAt: new Date(),
+  });
+  await db
+    .insert(ticketLookupLinks)
+    .values({ email, tokenHash: secretHash(), expiresAt: new Date(Date.now() + DAY_MS) });
+
+  // Ada's own events: one past with a ticket sold, one upcoming with none.
+  const past = await insertEventWithTicketTypes(db, {
+    organizerId: userId,
+    title: "Ada's past meetup",
+    startsAt: new Date(Date.now() - 30 * DAY_MS),
+    ticketTypes: [{ name: "Seat", priceCents: 1000, quantity: 20, sold: 1 }],
+  });
+  const unsold = await insertEventWithTicketTypes(db, {
+    organizerId: userId,
+    title: "Ada's next meetup",
+    ticketTypes: [{ name: "Seat", priceCents: 0, quantity: 20 }],
+  });
+  await db.update(profiles).set({ role: "organizer" }).where(eq(profiles.userId, userId));
+  const invitee = await insertUser(db);
+  await db.insert(coOrganizerInvitations).values({
+    eventId: unsold.eventId,
+    email: invitee.email,
+    invitedBy: userId,
+    tokenHash: secretHash(),
+    expiresAt: new Date(Date.now() + 7 * DAY_MS),
+  });
+  await db.insert(organizerReputations).values({ organizerId: userId, score: 40, eventsHeld: 1, ticketsSold: 1 });
+  await db.insert(promotionCampaigns).values({
+    eventId: unsold.eventId,
+    organizerId: userId,
+    types: ["homepage"],
+    days: 7,
+    budgetCents: 5000,
+    priceCents: 3500,
+    startsAt: new Date(),
+    endsAt: new Date(Date.now() + 7 * DAY_MS),
+    paymentProvider: "sandbox",
+    cardBrand: "visa",
+    cardLast4: "4242",
+    paidAt: new Date(),
+  });
+  return {
+    ...person,
+    orderId,
+    pastEventId: past.eventId,
+    unsoldEventId: unsold.eventId,
+    coOrganizedEventId: other.eventId,
+  };
+}
+
+/** A sold ticket on an upcoming published event of `organizerId`'s: what blocks deleting their account. */
+export async function insertUpcomingSoldEvent(db: Database, organizerId: string) {
+  const event = await insertEventWithTicketTypes(db, {
+    organizerId,
+    ticketTypes: [{ name: "General", priceCents: 1500, quantity: 10 }],
+  });
+  await placePaidOrder(db, {
+    eventId: event.eventId,
+    ticketTypeId: event.ticketTypeIds[0]!,
+    buyer: { name: "Grace Buyer", email: "grace.buyer@example.com" },
+  });
+  const [type] = await db
+    .select({ sold: ticketTypes.sold })
+    .from(ticketTypes)
+    .where(eq(ticketTypes.id, event.ticketTypeIds[0]!));
+  if (type!.sold !== 1) throw new Error("The sale did not count");
+  return event;
+}
+
+function secretHash() {
+  return randomBytes(32).toString("base64url");
+}
