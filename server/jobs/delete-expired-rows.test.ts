@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client";
 import {
+  authSessions,
   flowStates,
   idempotencyKeys,
   jobs,
@@ -26,7 +27,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 describe(`housekeeping on the ${testDatabaseKind()} database`, () => {
-  it("deletes expired throttle windows, flows, link tokens, week-old done jobs and idempotency keys, and keeps the rest", async () => {
+  it("deletes expired throttle windows, flows, link tokens, week-old done jobs, idempotency keys and ended sessions, and keeps the rest", async () => {
     const db = handle.db;
     const [user] = await db.insert(users).values({ email: "housekeeping@example.com" }).returning();
     await db.insert(rateLimitHits).values([
@@ -56,6 +57,12 @@ describe(`housekeeping on the ${testDatabaseKind()} database`, () => {
       { email: "here@example.com", tokenHash: "live-link", expiresAt: ahead(DAY) },
     ]);
 
+    await db.insert(authSessions).values([
+      { userId: user!.id, userAgent: "past 30 days", notAfter: ago(MINUTE), refreshedAt: ago(HOUR) },
+      { userId: user!.id, userAgent: "idle a week", notAfter: ahead(DAY), refreshedAt: ago(7 * DAY + MINUTE) },
+      { userId: user!.id, userAgent: "in use", notAfter: ahead(DAY), refreshedAt: ago(6 * DAY) },
+    ]);
+
     expect(await deleteExpiredRows(db, now)).toEqual({
       rateLimitWindows: 1,
       flowStates: 1,
@@ -63,6 +70,7 @@ describe(`housekeeping on the ${testDatabaseKind()} database`, () => {
       doneJobs: 1,
       idempotencyKeys: 1,
       ticketLookupLinks: 1,
+      endedSessions: 2,
     });
     expect((await db.select().from(rateLimitHits)).map((row) => row.key)).toEqual(["email:recent"]);
     expect((await db.select().from(flowStates)).map((row) => row.expiresAt)).toEqual([ahead(5 * MINUTE)]);
@@ -74,7 +82,8 @@ describe(`housekeeping on the ${testDatabaseKind()} database`, () => {
     ]);
     expect((await db.select().from(idempotencyKeys)).map((row) => row.key)).toEqual(["kept"]);
     expect((await db.select().from(ticketLookupLinks)).map((row) => row.tokenHash)).toEqual(["live-link"]);
+    expect((await db.select().from(authSessions)).map((row) => row.userAgent)).toEqual(["in use"]);
     // Running it again finds nothing more to delete.
-    expect(Object.values(await deleteExpiredRows(db, now))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await deleteExpiredRows(db, now))).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 });

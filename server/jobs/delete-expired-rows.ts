@@ -1,6 +1,15 @@
-import { and, isNotNull, lt } from "drizzle-orm";
+import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { Database } from "#server/db/client";
-import { flowStates, idempotencyKeys, jobs, oneTimeTokens, rateLimitHits, ticketLookupLinks } from "#server/db/schema";
+import { SESSION_INACTIVITY_MS } from "#server/auth/sessions";
+import {
+  authSessions,
+  flowStates,
+  idempotencyKeys,
+  jobs,
+  oneTimeTokens,
+  rateLimitHits,
+  ticketLookupLinks,
+} from "#server/db/schema";
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Throttle windows are an hour at most; a day keeps them readable when looking into an incident. */
@@ -17,6 +26,8 @@ export interface DeletedRows {
   idempotencyKeys: number;
   /** Find My Ticket links and the passes they became, past their time (services/ticket-lookup.ts). */
   ticketLookupLinks: number;
+  /** Sessions past their 30 days or idle past the inactivity limit: nobody can refresh them any more. */
+  endedSessions: number;
 }
 
 /**
@@ -45,6 +56,12 @@ export async function deleteExpiredRows(db: Database, now: Date): Promise<Delete
     .delete(ticketLookupLinks)
     .where(lt(ticketLookupLinks.expiresAt, now))
     .returning({ id: ticketLookupLinks.id });
+  const sessions = await db
+    .delete(authSessions)
+    .where(
+      or(lt(authSessions.notAfter, now), lt(authSessions.refreshedAt, new Date(now.getTime() - SESSION_INACTIVITY_MS))),
+    )
+    .returning({ id: authSessions.id });
   return {
     rateLimitWindows: rateLimitWindows.length,
     flowStates: flows.length,
@@ -52,5 +69,6 @@ export async function deleteExpiredRows(db: Database, now: Date): Promise<Delete
     doneJobs: doneJobs.length,
     idempotencyKeys: keys.length,
     ticketLookupLinks: lookups.length,
+    endedSessions: sessions.length,
   };
 }
