@@ -32,6 +32,8 @@ export default [
   route("promote/:campaignId/share-kit.png", "routes/promotion-share-kit.ts"),
   route("pricing", "routes/pricing.tsx"),
   route("about", "routes/about.tsx"),
+  // The staff console: every child's loader and action checks staff itself (admin.server.ts).
+  route("admin", "routes/admin.tsx", []),
   route("preferences", "routes/preferences.ts"),
   route("signin", "routes/sign-in.tsx"),
   route("signup", "routes/sign-up.tsx"),
