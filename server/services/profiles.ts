@@ -5,7 +5,15 @@ import { profileUpdateSchema } from "#domain/profile-schema";
 import { bySponsorTier } from "#domain/sponsor";
 import type { ReputationLevel } from "#domain/reputation";
 import type { Database } from "#server/db/client";
-import { events, eventSponsors, organizerReputations, profiles, sponsors, staffMembers, users } from "#server/db/schema";
+import {
+  events,
+  eventSponsors,
+  organizerReputations,
+  profiles,
+  sponsors,
+  staffMembers,
+  users,
+} from "#server/db/schema";
 import { AppError } from "#server/errors";
 import { deleteProfileImage, encodeProfileImage, storeProfileImage } from "#server/images/profile-images";
 import type { Actor } from "./actor";
