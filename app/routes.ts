@@ -34,6 +34,8 @@ export default [
   route("pricing", "routes/pricing.tsx"),
   route("about", "routes/about.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  // The staff console: every child's loader and action checks staff itself (admin.server.ts).
+  route("admin", "routes/admin.tsx", []),
   route("preferences", "routes/preferences.ts"),
   route("signin", "routes/sign-in.tsx"),
   route("signup", "routes/sign-up.tsx"),
