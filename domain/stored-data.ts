@@ -40,7 +40,7 @@ export const RETENTION_KINDS = [
 export type RetentionKind = (typeof RETENTION_KINDS)[number];
 
 /** What deleting an account does to a table's rows about the person: one sentence each under `privacy.onDeletion.<fate>`. */
-export const DELETION_FATES = ["deleted", "anonymized", "kept", "expires", "none"] as const;
+export const DELETION_FATES = ["deleted", "anonymized", "kept", "expires", "auditKept", "none"] as const;
 export type DeletionFate = (typeof DELETION_FATES)[number];
 
 /** The parts of the account export (the keys of its JSON object besides `exportedAt`). */
@@ -139,6 +139,8 @@ export const STORED_TABLES: readonly StoredTable[] = [
   { table: "mailbox_messages", section: "site", retention: "devMailbox", onDeletion: "deleted", export: null },
   { table: "scheduled_tasks", section: "site", retention: "public", onDeletion: "none", export: null },
   { table: "signing_keys", section: "site", retention: "signingKey", onDeletion: "none", export: null },
+  { table: "staff_members", section: "site", retention: "staff", onDeletion: "deleted", export: "staff" },
+  { table: "staff_actions", section: "site", retention: "audit", onDeletion: "auditKept", export: "staff" },
   // Public lists that hold nothing about you
   { table: "categories", section: "catalogue", retention: "public", onDeletion: "none", export: null },
   { table: "interests", section: "catalogue", retention: "public", onDeletion: "none", export: null },

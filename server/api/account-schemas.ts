@@ -48,6 +48,8 @@ const exportedEvent = z.object({
   createdAt: instant,
   updatedAt: instant,
   cancelledAt: maybeInstant,
+  hiddenAt: maybeInstant.describe("When staff hid the event from the site, if they did."),
+  hiddenReason: z.string().nullable(),
   role: z.enum(["organizer", "coOrganizer"]),
   ticketTypes: z.array(
     z.object({ name: z.string(), description: z.string().nullable(), priceCents: count, quantity: count, sold: count }),
@@ -171,7 +173,21 @@ export const ACCOUNT_SCHEMAS = {
           createdAt: instant,
         }),
       ),
-      staff: z.unknown().describe("Staff membership and the staff actions taken, for staff members; null otherwise."),
+      staff: z
+        .object({
+          member: z.object({ grantedAt: instant }).nullable(),
+          actions: z.array(
+            z.object({
+              action: z.string(),
+              subjectType: z.string(),
+              subjectId: z.string(),
+              reason: z.string().nullable(),
+              at: instant,
+            }),
+          ),
+        })
+        .nullable()
+        .describe("For staff: since when, and the staff actions they took; null for everyone else."),
     })
     .describe("Everything the site stores about the signed-in person, as the privacy page lists it."),
   AccountDeleted: z

@@ -23,6 +23,8 @@ import {
   profiles,
   promotionCampaigns,
   rateLimitHits,
+  staffActions,
+  staffMembers,
   ticketLookupLinks,
   tickets,
   ticketTypes,
@@ -141,6 +143,9 @@ export async function deleteAccount(
     }
     await tx.update(orderStatusChanges).set({ actorUserId: null }).where(eq(orderStatusChanges.actorUserId, user.id));
     await tx.update(tickets).set({ checkedInBy: null }).where(eq(tickets.checkedInBy, user.id));
+    // The audit log stays whole; the actions they took as staff no longer name them.
+    await tx.update(staffActions).set({ actorId: null }).where(eq(staffActions.actorId, user.id));
+    await tx.delete(staffMembers).where(eq(staffMembers.userId, user.id));
 
     await tx.delete(authSessions).where(eq(authSessions.userId, user.id));
     await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id));

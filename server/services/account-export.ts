@@ -16,6 +16,8 @@ import {
   organizerReputations,
   profiles,
   promotionCampaigns,
+  staffActions,
+  staffMembers,
   ticketLookupLinks,
   tickets,
   ticketTypes,
@@ -60,6 +62,7 @@ export async function exportAccount(db: Database, actor: Actor, now: Date): Prom
     invitations,
     [reputation],
     promotions,
+    staff,
   ] = await Promise.all([
     db
       .select({
@@ -176,6 +179,7 @@ export async function exportAccount(db: Database, actor: Actor, now: Date): Prom
       .innerJoin(events, eq(events.id, promotionCampaigns.eventId))
       .where(eq(promotionCampaigns.organizerId, user.id))
       .orderBy(asc(promotionCampaigns.createdAt)),
+    exportStaff(db, user.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -205,7 +209,7 @@ export async function exportAccount(db: Database, actor: Actor, now: Date): Prom
     invitations,
     reputation: reputation ?? null,
     promotions,
-    staff: null,
+    staff,
   };
 }
 
@@ -299,6 +303,8 @@ async function exportEvents(db: Database, userId: string) {
       createdAt: events.createdAt,
       updatedAt: events.updatedAt,
       cancelledAt: events.cancelledAt,
+      hiddenAt: events.hiddenAt,
+      hiddenReason: events.hiddenReason,
     })
     .from(events)
     .innerJoin(categories, eq(categories.id, events.categoryId))
@@ -364,4 +370,24 @@ async function exportInvitations(db: Database, userId: string, email: string) {
     sent: rows.filter((row) => row.invitedBy === userId).map(({ invitedBy: _by, ...row }) => row),
     received: rows.filter((row) => row.invitedBy !== userId).map(({ invitedBy: _by, email: _email, ...row }) => row),
   };
+}
+
+/** For staff: since when, and the actions they took (the audit log's lines with them as the actor). */
+async function exportStaff(db: Database, userId: string) {
+  const [member] = await db
+    .select({ grantedAt: staffMembers.grantedAt })
+    .from(staffMembers)
+    .where(eq(staffMembers.userId, userId));
+  const actions = await db
+    .select({
+      action: staffActions.action,
+      subjectType: staffActions.subjectType,
+      subjectId: staffActions.subjectId,
+      reason: staffActions.reason,
+      at: staffActions.createdAt,
+    })
+    .from(staffActions)
+    .where(eq(staffActions.actorId, userId))
+    .orderBy(asc(staffActions.createdAt), asc(staffActions.id));
+  return member || actions.length > 0 ? { member: member ?? null, actions } : null;
 }

@@ -14,6 +14,8 @@ import {
   orders,
   profiles,
   promotionCampaigns,
+  staffActions,
+  staffMembers,
   ticketLookupLinks,
   tickets,
   userInterests,
@@ -159,6 +161,9 @@ describe(`deleting an account on the ${testDatabaseKind()} database`, () => {
     const [account] = await db().select().from(users).where(eq(users.id, ada.userId));
     expect(account).toMatchObject({ passwordHash: null, userMetadata: {}, emailConfirmedAt: null });
     expect(account!.email).not.toContain(ada.email.split("@")[0]!);
+    expect(await db().select().from(staffMembers).where(eq(staffMembers.userId, ada.userId))).toEqual([]);
+    const audit = await db().select().from(staffActions).where(eq(staffActions.reason, "Test of the audit log"));
+    expect(audit).toEqual([expect.objectContaining({ action: "event.hide", actorId: null })]);
     const [campaign] = await db()
       .select()
       .from(promotionCampaigns)

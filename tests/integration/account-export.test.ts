@@ -62,7 +62,9 @@ describe(`the account export on the ${testDatabaseKind()} database`, () => {
       const value = exported[category];
       if (value === null || value === undefined) return true;
       if (Array.isArray(value)) return value.length === 0;
-      return Object.values(value as object).every((inner) => Array.isArray(inner) && inner.length === 0);
+      // An object of parts (invitations: sent and received; staff: member and actions) needs each part.
+      if (category !== "invitations" && category !== "staff") return false;
+      return Object.values(value as object).some((part) => part === null || (Array.isArray(part) && part.length === 0));
     });
     expect(empty).toEqual([]);
     const tablesWithoutExport = STORED_TABLES.filter((entry) => entry.export && !(entry.export in exported));

@@ -12,6 +12,7 @@ import {
   organizerReputations,
   profiles,
   promotionCampaigns,
+  staffActions,
   ticketLookupLinks,
   ticketTypes,
   userInterests,
@@ -21,6 +22,7 @@ import { readConfig, type Config } from "#server/env";
 import { createLogger } from "#server/logger";
 import { createTestSession, type TestSession } from "./auth-session";
 import { placePaidOrder } from "./paid-orders";
+import { makeStaff } from "./staff";
 import { openTestDatabase } from "./test-database";
 import { insertEventWithTicketTypes, insertUser } from "./ticket-factories";
 
@@ -144,6 +146,15 @@ export async function createFullAccount(db: Database, config: Config): Promise<F
     cardBrand: "visa",
     cardLast4: "4242",
     paidAt: new Date(),
+  });
+  // Ada is staff too, and has hidden an event once.
+  await makeStaff(db, userId);
+  await db.insert(staffActions).values({
+    actorId: userId,
+    action: "event.hide",
+    subjectType: "event",
+    subjectId: String(other.eventId),
+    reason: "Test of the audit log",
   });
   return {
     ...person,
