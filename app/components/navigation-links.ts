@@ -81,6 +81,7 @@ export const FOOTER_COLUMNS: { titleKey: string; links: NavLink[] }[] = [
       // Back with its page (issue 19): /community, after About.
       { to: "/newsletter", labelKey: "footer.newsletter" },
       // Back with their pages (issue 18), after Newsletter: /contact, /privacy, /terms, /community-guidelines, /sitemap.
+      { to: "/privacy", labelKey: "footer.privacy" },
     ],
   },
 ];

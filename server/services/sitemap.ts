@@ -48,6 +48,7 @@ export async function listSiteEntries(db: Database): Promise<SitemapEntry[]> {
     { path: "/sponsors" },
     { path: "/pricing" },
     { path: "/about" },
+    { path: "/privacy" },
     { path: "/newsletter" },
     { path: "/api/docs" },
     ...categoryRows.map((category) => ({ path: `/categories?category=${category.id}` })),

@@ -187,6 +187,7 @@ describe("the footer", () => {
         "/pricing",
         "/about",
         "/newsletter",
+        "/privacy",
       ].sort(),
     );
     await expect(footer.textContent()).resolves.toContain(`© ${new Date().getFullYear()} DMV Events`);

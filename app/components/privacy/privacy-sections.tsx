@@ -83,8 +83,8 @@ export function PrivacyCookies() {
           <tbody>
             {SITE_COOKIES.map((name) => (
               <tr key={name} className="border-t border-border align-top">
-                <th scope="row" className="p-3 text-start font-mono font-semibold" dir="ltr">
-                  {name}
+                <th scope="row" className="p-3 text-start font-mono font-semibold">
+                  <span dir="ltr">{name}</span>
                 </th>
                 <td className="p-3">{t(`privacy.cookies.${name}`)}</td>
               </tr>

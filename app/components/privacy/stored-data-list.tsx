@@ -34,8 +34,8 @@ function StoredTableCard({ entry }: { entry: StoredTable }) {
   const { t } = useTranslation();
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-border p-4" data-table={entry.table}>
-      <p className="font-mono text-sm font-semibold" dir="ltr">
-        {entry.table}
+      <p className="font-mono text-sm font-semibold">
+        <span dir="ltr">{entry.table}</span>
       </p>
       <p>{t(`privacy.tables.${entry.table}`)}</p>
       <dl className="mt-auto grid gap-1 text-sm">
