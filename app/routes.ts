@@ -36,6 +36,13 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   // The staff console: every child's loader and action checks staff itself (admin.server.ts).
   route("admin", "routes/admin.tsx", []),
+  route("terms", "routes/terms.tsx"),
+  route("community-guidelines", "routes/community-guidelines.tsx"),
+  route("resources", "routes/resources.tsx"),
+  route("resources/:slug", "routes/resource-guide.tsx"),
+  route("event-types", "routes/event-types.tsx"),
+  route("event-types/:slug", "routes/event-type.tsx"),
+  route("sitemap", "routes/site-map.tsx"),
   route("preferences", "routes/preferences.ts"),
   route("signin", "routes/sign-in.tsx"),
   route("signup", "routes/sign-up.tsx"),

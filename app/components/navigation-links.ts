@@ -32,8 +32,11 @@ export const SECONDARY_LINKS: NavLink[] = [{ to: "/about", labelKey: "nav.about"
  * pages, in the spec's order, and their labels stay in the locale files for them.
  */
 
-/** The mobile sheet's 'Other Links' group. Back with their pages: /blog, /resources, /contact (issue 18), /community (19). */
-export const OTHER_LINKS: NavLink[] = [{ to: "/about", labelKey: "nav.about" }];
+/** The mobile sheet's 'Other Links' group. Back with their pages: /blog, /contact (issue 18), /community (19). */
+export const OTHER_LINKS: NavLink[] = [
+  { to: "/about", labelKey: "nav.about" },
+  { to: "/resources", labelKey: "nav.resources" },
+];
 
 export const FIND_MY_TICKET: NavLink = { to: "/find-my-ticket", labelKey: "nav.findMyTicket" };
 export const SIGN_IN: NavLink = { to: "/signin", labelKey: "nav.signIn" };
@@ -60,7 +63,8 @@ export const FOOTER_COLUMNS: { titleKey: string; links: NavLink[] }[] = [
       { to: "/events", labelKey: "footer.browseEvents" },
       { to: "/events/featured", labelKey: "footer.featuredEvents" },
       { to: "/categories", labelKey: "footer.categories" },
-      // Back with their pages (issue 18): /event-types, /blog.
+      { to: "/event-types", labelKey: "footer.eventTypes" },
+      // Back with its page (issue 18): /blog.
     ],
   },
   {
@@ -70,7 +74,7 @@ export const FOOTER_COLUMNS: { titleKey: string; links: NavLink[] }[] = [
       // Back with its page (issue 20): /event-planning, after Create Event.
       { to: "/dashboard", labelKey: "footer.dashboard" },
       { to: "/promote", labelKey: "footer.promoteEvent" },
-      // Back with its page (issue 18): /resources, after Promote.
+      { to: "/resources", labelKey: "footer.resources" },
       { to: "/pricing", labelKey: "footer.pricing" },
     ],
   },
@@ -82,6 +86,10 @@ export const FOOTER_COLUMNS: { titleKey: string; links: NavLink[] }[] = [
       { to: "/newsletter", labelKey: "footer.newsletter" },
       // Back with their pages (issue 18), after Newsletter: /contact, /privacy, /terms, /community-guidelines, /sitemap.
       { to: "/privacy", labelKey: "footer.privacy" },
+      // Back with their pages (issue 18), after Newsletter: /contact, /privacy.
+      { to: "/terms", labelKey: "footer.terms" },
+      { to: "/community-guidelines", labelKey: "footer.communityGuidelines" },
+      { to: "/sitemap", labelKey: "footer.sitemap" },
     ],
   },
 ];

@@ -1,4 +1,6 @@
 import { asc, count, eq, or, sql } from "drizzle-orm";
+import { EVENT_TYPES } from "#domain/event-types";
+import { RESOURCE_GUIDES } from "#domain/resource-guides";
 import type { Database } from "#server/db/client";
 import { categories, events, profiles, sponsors } from "#server/db/schema";
 
@@ -51,6 +53,10 @@ export async function listSiteEntries(db: Database): Promise<SitemapEntry[]> {
     { path: "/privacy" },
     { path: "/newsletter" },
     { path: "/api/docs" },
+    // The informational pages and their guides (issue 18).
+    ...["/terms", "/community-guidelines", "/resources", "/event-types", "/sitemap"].map((path) => ({ path })),
+    ...RESOURCE_GUIDES.map((guide) => ({ path: `/resources/${guide.slug}` })),
+    ...EVENT_TYPES.map((type) => ({ path: `/event-types/${type.slug}` })),
     ...categoryRows.map((category) => ({ path: `/categories?category=${category.id}` })),
     ...sponsorRows.map((sponsor) => ({ path: `/sponsors/${sponsor.id}` })),
   ];

@@ -114,7 +114,7 @@ describe("the header", () => {
     await expect(menuButton.getAttribute("aria-expanded")).resolves.toBe("true");
     expect((await sheet.boundingBox())?.width).toBe(300);
     const otherLinks = sheet.getByRole("region", { name: "Other Links" });
-    await expect(otherLinks.getByRole("link").allTextContents()).resolves.toEqual(["About"]);
+    await expect(otherLinks.getByRole("link").allTextContents()).resolves.toEqual(["About", "Resources"]);
     for (const name of [
       "Browse All Events",
       "Micro Events",
@@ -181,13 +181,18 @@ describe("the footer", () => {
         "/events",
         "/events/featured",
         "/categories",
+        "/event-types",
         "/create",
         "/dashboard",
         "/promote",
+        "/resources",
         "/pricing",
         "/about",
         "/newsletter",
         "/privacy",
+        "/terms",
+        "/community-guidelines",
+        "/sitemap",
       ].sort(),
     );
     await expect(footer.textContent()).resolves.toContain(`© ${new Date().getFullYear()} DMV Events`);
