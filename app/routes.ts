@@ -32,6 +32,8 @@ export default [
   route("promote/:campaignId/share-kit.png", "routes/promotion-share-kit.ts"),
   route("pricing", "routes/pricing.tsx"),
   route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("events/:id/contact", "routes/event-contact.tsx"),
   route("preferences", "routes/preferences.ts"),
   route("signin", "routes/sign-in.tsx"),
   route("signup", "routes/sign-up.tsx"),

@@ -39,6 +39,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/[^/]+/, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).max(320).default("DMV Events <no-reply@localhost>"),
+  CONTACT_EMAIL: z.email().max(320).optional(),
   DEV_MAILBOX: z.enum(["true", "false"]).optional(),
   DEV_CLOCK: z.enum(["true", "false"]).default("false"),
   AUTH_REDIRECT_ALLOW_LIST: z.string().max(4000).default(""),
@@ -83,6 +84,11 @@ function isOrigin(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The address in `Name <box@example.com>`, or the whole value when it has no angle brackets. */
+export function mailboxOf(from: string): string {
+  return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
 }
 
 /** Stripe is chosen by PAYMENT_PROVIDER, or by a secret key alone. */
@@ -186,6 +192,11 @@ export interface MailConfig {
   /** Where e-mail goes; null delivers to the development mailbox instead. */
   smtpUrl: string | null;
   from: string;
+  /**
+   * Where messages sent through /contact go (CONTACT_EMAIL); unset, the mailbox of MAIL_FROM
+   * (`no-reply@localhost` by default, which the development mailbox shows).
+   */
+  contactEmail: string;
   /** Whether /dev/mailbox lists delivered messages (see devMailboxOf for when it opens by itself). */
   isDevMailboxOpen: boolean;
 }
@@ -293,6 +304,7 @@ export function readConfig(source: Record<string, string | undefined> = process.
     mail: {
       smtpUrl: env.SMTP_URL ?? null,
       from: env.MAIL_FROM,
+      contactEmail: env.CONTACT_EMAIL ?? mailboxOf(env.MAIL_FROM),
       isDevMailboxOpen: devMailbox.isOpen,
     },
     auth: {

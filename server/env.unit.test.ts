@@ -166,6 +166,16 @@ describe("the development mailbox", () => {
   });
 });
 
+describe("the contact address", () => {
+  it("is CONTACT_EMAIL, else the mailbox of MAIL_FROM, and refuses what is not an address", () => {
+    expect(readConfig({ CONTACT_EMAIL: "help@example.com" }).mail.contactEmail).toBe("help@example.com");
+    expect(readConfig({ MAIL_FROM: "DMV Events <hello@dmv.example>" }).mail.contactEmail).toBe("hello@dmv.example");
+    expect(readConfig({ MAIL_FROM: "plain@dmv.example" }).mail.contactEmail).toBe("plain@dmv.example");
+    expect(readConfig({}).mail.contactEmail).toBe("no-reply@localhost");
+    expect(() => readConfig({ CONTACT_EMAIL: "not an address" })).toThrow(/CONTACT_EMAIL/);
+  });
+});
+
 describe("the log format", () => {
   it("follows the terminal unless LOG_FORMAT says, and refuses other formats", () => {
     expect(readConfig({}).logFormat).toBeUndefined();

@@ -32,8 +32,11 @@ export const SECONDARY_LINKS: NavLink[] = [{ to: "/about", labelKey: "nav.about"
  * pages, in the spec's order, and their labels stay in the locale files for them.
  */
 
-/** The mobile sheet's 'Other Links' group. Back with their pages: /blog, /resources, /contact (issue 18), /community (19). */
-export const OTHER_LINKS: NavLink[] = [{ to: "/about", labelKey: "nav.about" }];
+/** The mobile sheet's 'Other Links' group. Back with their pages: /blog, /resources (issue 18), /community (19). */
+export const OTHER_LINKS: NavLink[] = [
+  { to: "/about", labelKey: "nav.about" },
+  { to: "/contact", labelKey: "nav.contact" },
+];
 
 export const FIND_MY_TICKET: NavLink = { to: "/find-my-ticket", labelKey: "nav.findMyTicket" };
 export const SIGN_IN: NavLink = { to: "/signin", labelKey: "nav.signIn" };
@@ -75,7 +78,8 @@ export const FOOTER_COLUMNS: { titleKey: string; links: NavLink[] }[] = [
       { to: "/about", labelKey: "footer.about" },
       // Back with its page (issue 19): /community, after About.
       { to: "/newsletter", labelKey: "footer.newsletter" },
-      // Back with their pages (issue 18), after Newsletter: /contact, /privacy, /terms, /community-guidelines, /sitemap.
+      { to: "/contact", labelKey: "footer.contact" },
+      // Back with their pages (issue 18), after Contact: /privacy, /terms, /community-guidelines, /sitemap.
     ],
   },
 ];
