@@ -34,6 +34,8 @@ export default [
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   route("events/:id/contact", "routes/event-contact.tsx"),
+  // The staff console: every child's loader and action checks staff itself (admin.server.ts).
+  route("admin", "routes/admin.tsx", []),
   route("preferences", "routes/preferences.ts"),
   route("signin", "routes/sign-in.tsx"),
   route("signup", "routes/sign-up.tsx"),

@@ -39,8 +39,18 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/[^/]+/, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).max(320).default("DMV Events <no-reply@localhost>"),
-  CONTACT_EMAIL: z.email().max(320).optional(),
   DEV_MAILBOX: z.enum(["true", "false"]).optional(),
+  /** Where messages sent through /contact go; unset: the MAIL_FROM address. */
+  CONTACT_EMAIL: z.email("must be an e-mail address").max(320).optional(),
+  /** Accounts made staff at every start (comma-separated addresses); `npm run staff:grant -- email` does it once. */
+  STAFF_EMAILS: z
+    .string()
+    .max(4000)
+    .refine(
+      (value) => splitList(value).every((entry) => z.email().safeParse(entry).success),
+      "must be e-mail addresses, comma-separated",
+    )
+    .default(""),
   DEV_CLOCK: z.enum(["true", "false"]).default("false"),
   AUTH_REDIRECT_ALLOW_LIST: z.string().max(4000).default(""),
   AUTH_EMAILS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
@@ -86,9 +96,9 @@ function isOrigin(value: string): boolean {
   }
 }
 
-/** The address in `Name <box@example.com>`, or the whole value when it has no angle brackets. */
-export function mailboxOf(from: string): string {
-  return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
+/** The bare address of a mailbox written `Name <address>` or `address`. */
+function addressOf(mailbox: string): string {
+  return /<([^>]+)>/.exec(mailbox)?.[1]?.trim() ?? mailbox.trim();
 }
 
 /** Stripe is chosen by PAYMENT_PROVIDER, or by a secret key alone. */
@@ -168,6 +178,10 @@ export interface Config {
    * public reads are open to all (decision 012).
    */
   corsOrigins: string[];
+  /** Accounts made staff at start (STAFF_EMAILS). */
+  staffEmails: string[];
+  /** The staff address that receives /contact messages (CONTACT_EMAIL, else MAIL_FROM's address). */
+  contactEmail: string;
   /**
    * Whether POST /dev/clock may move the app's time forward (server/clock.ts), for browser journeys
    * that must see what happens days later. Never in production.
@@ -192,11 +206,6 @@ export interface MailConfig {
   /** Where e-mail goes; null delivers to the development mailbox instead. */
   smtpUrl: string | null;
   from: string;
-  /**
-   * Where messages sent through /contact go (CONTACT_EMAIL); unset, the mailbox of MAIL_FROM
-   * (`no-reply@localhost` by default, which the development mailbox shows).
-   */
-  contactEmail: string;
   /** Whether /dev/mailbox lists delivered messages (see devMailboxOf for when it opens by itself). */
   isDevMailboxOpen: boolean;
 }
@@ -304,7 +313,6 @@ export function readConfig(source: Record<string, string | undefined> = process.
     mail: {
       smtpUrl: env.SMTP_URL ?? null,
       from: env.MAIL_FROM,
-      contactEmail: env.CONTACT_EMAIL ?? mailboxOf(env.MAIL_FROM),
       isDevMailboxOpen: devMailbox.isOpen,
     },
     auth: {
@@ -320,6 +328,8 @@ export function readConfig(source: Record<string, string | undefined> = process.
       },
     },
     corsOrigins: splitList(env.CORS_ORIGINS),
+    staffEmails: splitList(env.STAFF_EMAILS),
+    contactEmail: env.CONTACT_EMAIL ?? addressOf(env.MAIL_FROM),
     payments:
       paymentProviderOf(env) === "stripe"
         ? { provider: "stripe", secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! }

@@ -166,21 +166,32 @@ describe("the development mailbox", () => {
   });
 });
 
-describe("the contact address", () => {
-  it("is CONTACT_EMAIL, else the mailbox of MAIL_FROM, and refuses what is not an address", () => {
-    expect(readConfig({ CONTACT_EMAIL: "help@example.com" }).mail.contactEmail).toBe("help@example.com");
-    expect(readConfig({ MAIL_FROM: "DMV Events <hello@dmv.example>" }).mail.contactEmail).toBe("hello@dmv.example");
-    expect(readConfig({ MAIL_FROM: "plain@dmv.example" }).mail.contactEmail).toBe("plain@dmv.example");
-    expect(readConfig({}).mail.contactEmail).toBe("no-reply@localhost");
-    expect(() => readConfig({ CONTACT_EMAIL: "not an address" })).toThrow(/CONTACT_EMAIL/);
-  });
-});
-
 describe("the log format", () => {
   it("follows the terminal unless LOG_FORMAT says, and refuses other formats", () => {
     expect(readConfig({}).logFormat).toBeUndefined();
     expect(readConfig({ LOG_FORMAT: "json" }).logFormat).toBe("json");
     expect(readConfig({ LOG_FORMAT: "pretty" }).logFormat).toBe("pretty");
     expect(() => readConfig({ LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
+  });
+});
+
+describe("staff and contact addresses", () => {
+  it("makes nobody staff and sends contact messages to the sender address unless told otherwise", () => {
+    expect(readConfig({}).staffEmails).toEqual([]);
+    expect(readConfig({}).contactEmail).toBe("no-reply@localhost");
+    expect(readConfig({ MAIL_FROM: "Events <hello@events.example.com>" }).contactEmail).toBe(
+      "hello@events.example.com",
+    );
+  });
+
+  it("takes a comma-separated list of staff and a contact address, and refuses what is not an address", () => {
+    const config = readConfig({
+      STAFF_EMAILS: " ana@example.com,ben@example.org ,",
+      CONTACT_EMAIL: "team@example.com",
+    });
+    expect(config.staffEmails).toEqual(["ana@example.com", "ben@example.org"]);
+    expect(config.contactEmail).toBe("team@example.com");
+    expect(() => readConfig({ STAFF_EMAILS: "ana@example.com, ben" })).toThrow(/STAFF_EMAILS/);
+    expect(() => readConfig({ CONTACT_EMAIL: "team" })).toThrow(/CONTACT_EMAIL/);
   });
 });

@@ -45,7 +45,7 @@ export async function contactAction(
       now: currentTime(),
       language: negotiateLanguage(request),
       userId: context.viewer?.userId ?? null,
-      contactEmail: context.config.mail.contactEmail,
+      contactEmail: context.config.contactEmail,
     },
   );
   if (outcome.outcome === "sent") {

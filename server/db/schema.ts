@@ -6,4 +6,5 @@ export * from "./tables/events";
 export * from "./tables/orders";
 export * from "./tables/promotions";
 export * from "./tables/background";
+export * from "./tables/staff";
 export * from "./tables/contact";

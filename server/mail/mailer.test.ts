@@ -206,7 +206,7 @@ describe(`delivering account e-mails (${testDatabaseKind()} database)`, () => {
   });
 
   it("keeps the message in the dev mailbox when no SMTP server is set", async () => {
-    const mailer: Mailer = createMailer({ smtpUrl: null, from, contactEmail: "staff@example.com", isDevMailboxOpen: true }, handle.db);
+    const mailer: Mailer = createMailer({ smtpUrl: null, from, isDevMailboxOpen: true }, handle.db);
     await mailer.deliver(
       renderEmail({ kind: "magiclink", to: "mailbox@example.com", language: "en", link: `${siteUrl}/x` }, siteUrl),
     );

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   checkContactMessage,
   contactReferenceFrom,
@@ -129,7 +129,7 @@ export async function contactableEvent(db: Database, eventId: number): Promise<{
   const [event] = await db
     .select({ id: events.id, title: events.title })
     .from(events)
-    .where(and(eq(events.id, eventId), inArray(events.status, ["published", "cancelled"])));
+    .where(and(eq(events.id, eventId), inArray(events.status, ["published", "cancelled"]), isNull(events.hiddenAt)));
   return event ?? null;
 }
 

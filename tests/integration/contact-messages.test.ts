@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
+import { like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as contactPage from "#app/routes/contact";
 import type { DatabaseHandle } from "#server/db/client";
-import { mailboxMessages } from "#server/db/schema";
+import { mailboxMessages, rateLimitHits } from "#server/db/schema";
 import { readConfig } from "#server/env";
 import { createJobHandlers } from "#server/jobs/job-handlers";
 import { runDueJobs } from "#server/jobs/run-due-jobs";
@@ -78,6 +78,7 @@ describe(`/contact (${testDatabaseKind()} database)`, () => {
       email: "lee@example.com",
       name: "Lee Park",
       profileImage: null,
+      isStaff: false,
     };
     const page = await settle(
       contactPage.loader({
@@ -142,8 +143,8 @@ describe(`/contact (${testDatabaseKind()} database)`, () => {
     expect(long.data).toMatchObject({ fields: { message: "message_too_long", reference: "reference_too_long" } });
     expect(await storedThreads(handle.db)).toEqual([]);
     expect(await queuedContactEmails(handle.db)).toEqual([]);
-    const counted = await handle.db.execute(sql`select key from rate_limit_hits where key like 'contact:%'`);
-    expect(counted.rows).toEqual([]);
+    const counted = await handle.db.select().from(rateLimitHits).where(like(rateLimitHits.key, "contact:%"));
+    expect(counted).toEqual([]);
   });
 
   it("answers 413 to a body too large for the form and 400 to one that is no form, storing nothing", async () => {

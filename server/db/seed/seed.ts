@@ -16,6 +16,7 @@ import {
 } from "./sample-data";
 import { sampleAvatarUrl, sampleEventImageKey, sampleSponsorLogoUrl, uploadUrl } from "./sample-image-files";
 import { sampleOrganizerActivity } from "./sample-reputations";
+import { seedSampleStaff } from "./sample-staff";
 import { sampleTicketTypes } from "./sample-tickets";
 
 /** Sample events happen in the DMV, so their wall-clock times are Eastern. */
@@ -189,10 +190,13 @@ export async function seedSampleData(
       })),
     );
 
+    log("Seeding the staff account admin@example.com");
+    await seedSampleStaff(tx, now);
+
     const summary: SeedSummary = {
       categories: CATEGORIES.length,
       interests: INTERESTS.length,
-      users: SAMPLE_USERS.length,
+      users: SAMPLE_USERS.length + 1,
       venues: SAMPLE_VENUES.length,
       sponsors: SAMPLE_SPONSORS.length,
       events: SAMPLE_EVENTS.length,
