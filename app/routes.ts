@@ -35,7 +35,10 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("events/:id/contact", "routes/event-contact.tsx"),
   // The staff console: every child's loader and action checks staff itself (admin.server.ts).
-  route("admin", "routes/admin.tsx", []),
+  route("admin", "routes/admin.tsx", [
+    route("messages", "routes/admin-messages.tsx"),
+    route("messages/:id", "routes/admin-message.tsx"),
+  ]),
   route("preferences", "routes/preferences.ts"),
   route("signin", "routes/sign-in.tsx"),
   route("signup", "routes/sign-up.tsx"),
