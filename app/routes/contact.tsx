@@ -121,7 +121,11 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                 defaults={loaderData.defaults}
                 result={actionData}
                 withTopic
-                labels={{ reference: t("contact.reference"), referenceHint: t("contact.referenceHint") }}
+                labels={{
+                  reference: t("contact.reference"),
+                  referenceHint: t("contact.referenceHint"),
+                  emailHint: t("contact.emailHint"),
+                }}
               />
             </>
           )}

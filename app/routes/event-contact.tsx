@@ -107,6 +107,7 @@ export default function EventContactPage({ loaderData, actionData }: Route.Compo
               labels={{
                 reference: t("contact.organizer.reference"),
                 referenceHint: t("contact.organizer.referenceHint"),
+                emailHint: t("contact.organizer.emailHint"),
               }}
             />
           </>

@@ -48,7 +48,7 @@ export function ContactForm({
   defaults: { name: string; email: string; reference?: string };
   result: ContactFormResult | undefined;
   withTopic: boolean;
-  labels: { reference: string; referenceHint: string };
+  labels: { reference: string; referenceHint: string; emailHint: string };
 }) {
   const { t } = useTranslation();
   const failed = result && !result.sent ? result : null;
@@ -97,7 +97,7 @@ export function ContactForm({
             className={`h-10 ${INPUT}`}
           />
         </Field>
-        <Field field="email" label={t("contact.email")} hint={t("contact.emailHint")} problem={problems.email}>
+        <Field field="email" label={t("contact.email")} hint={labels.emailHint} problem={problems.email}>
           <input
             {...fieldProps("email", true)}
             type="email"
