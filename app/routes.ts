@@ -35,7 +35,10 @@ export default [
   route("about", "routes/about.tsx"),
   route("privacy", "routes/privacy.tsx"),
   // The staff console: every child's loader and action checks staff itself (admin.server.ts).
-  route("admin", "routes/admin.tsx", []),
+  route("admin", "routes/admin.tsx", [
+    route("messages", "routes/admin-messages.tsx"),
+    route("messages/:id", "routes/admin-message.tsx"),
+  ]),
   route("terms", "routes/terms.tsx"),
   route("community-guidelines", "routes/community-guidelines.tsx"),
   route("resources", "routes/resources.tsx"),
@@ -43,6 +46,8 @@ export default [
   route("event-types", "routes/event-types.tsx"),
   route("event-types/:slug", "routes/event-type.tsx"),
   route("sitemap", "routes/site-map.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("events/:id/contact", "routes/event-contact.tsx"),
   route("preferences", "routes/preferences.ts"),
   route("signin", "routes/sign-in.tsx"),
   route("signup", "routes/sign-up.tsx"),

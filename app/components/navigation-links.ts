@@ -32,10 +32,11 @@ export const SECONDARY_LINKS: NavLink[] = [{ to: "/about", labelKey: "nav.about"
  * pages, in the spec's order, and their labels stay in the locale files for them.
  */
 
-/** The mobile sheet's 'Other Links' group. Back with their pages: /blog, /contact (issue 18), /community (19). */
+/** The mobile sheet's 'Other Links' group. Back with its page: /community (issue 19), after Blog. */
 export const OTHER_LINKS: NavLink[] = [
   { to: "/about", labelKey: "nav.about" },
   { to: "/resources", labelKey: "nav.resources" },
+  { to: "/contact", labelKey: "nav.contact" },
 ];
 
 export const FIND_MY_TICKET: NavLink = { to: "/find-my-ticket", labelKey: "nav.findMyTicket" };
@@ -84,9 +85,8 @@ export const FOOTER_COLUMNS: { titleKey: string; links: NavLink[] }[] = [
       { to: "/about", labelKey: "footer.about" },
       // Back with its page (issue 19): /community, after About.
       { to: "/newsletter", labelKey: "footer.newsletter" },
-      // Back with their pages (issue 18), after Newsletter: /contact, /privacy, /terms, /community-guidelines, /sitemap.
+      { to: "/contact", labelKey: "footer.contact" },
       { to: "/privacy", labelKey: "footer.privacy" },
-      // Back with their pages (issue 18), after Newsletter: /contact, /privacy.
       { to: "/terms", labelKey: "footer.terms" },
       { to: "/community-guidelines", labelKey: "footer.communityGuidelines" },
       { to: "/sitemap", labelKey: "footer.sitemap" },

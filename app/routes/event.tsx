@@ -367,6 +367,9 @@ function OrganizerCard({ event }: { event: Detail }) {
       <Link to={`/organizers/${organizer.id}`} className={buttonClasses("outline", "sm", "mt-4 w-full")}>
         {t("event.viewOrganizer")}
       </Link>
+      <Link to={`/events/${event.id}/contact`} className={buttonClasses("ghost", "sm", "mt-2 w-full")}>
+        {t("contactLinks.contactOrganizer")}
+      </Link>
       {event.coOrganizers.length > 0 && (
         <>
           <h3 className="mt-5 mb-2 text-sm font-semibold text-muted-foreground">{t("event.coOrganizers")}</h3>

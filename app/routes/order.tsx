@@ -258,6 +258,18 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </details>
       )}
 
+      {role === "buyer" && order.totalCents > 0 && (
+        <p className="text-sm">
+          {t("contactLinks.orderQuestion")}{" "}
+          <Link
+            to={`/events/${event.id}/contact?order=${encodeURIComponent(order.id)}`}
+            className="font-medium text-primary underline underline-offset-2 hover:no-underline"
+          >
+            {t("contactLinks.paidOrderContact")}
+          </Link>
+        </p>
+      )}
+
       {role === "buyer" && key && <p className="text-sm text-muted-foreground">{t("checkout.order.keepLinkNote")}</p>}
     </div>
   );

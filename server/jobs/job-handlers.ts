@@ -20,7 +20,9 @@ import { sendDigestEmail } from "#server/mail/digest-email";
 import { sendNewsletterConfirmation } from "#server/mail/newsletter-email";
 import { sendCoOrganizerInvitation } from "#server/mail/co-organizer-invitation-email";
 import { sendWaitlistConfirmation } from "#server/mail/waitlist-confirmation-email";
+import { sendContactEmail } from "#server/mail/contact-email";
 import {
+  SEND_CONTACT_EMAIL_JOB,
   SEND_CO_ORGANIZER_INVITATION_JOB,
   SEND_NEWSLETTER_CONFIRMATION_JOB,
   SEND_WAITLIST_CONFIRMATION_JOB,
@@ -71,5 +73,6 @@ export function createJobHandlers({
     [SEND_NEWSLETTER_CONFIRMATION_JOB]: (job) => sendNewsletterConfirmation(mailer, job.payload, siteUrl),
     [SEND_CO_ORGANIZER_INVITATION_JOB]: (job) => sendCoOrganizerInvitation(mailer, job.payload, siteUrl),
     [SEND_WAITLIST_CONFIRMATION_JOB]: (job) => sendWaitlistConfirmation(mailer, job.payload, siteUrl),
+    [SEND_CONTACT_EMAIL_JOB]: (job) => sendContactEmail(mailer, job.payload, siteUrl),
   };
 }

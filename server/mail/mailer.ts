@@ -30,6 +30,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         subject: email.subject,
         text: email.text,
         html: email.html,
+        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
         headers: { "Content-Language": email.language },
         // An inline picture gets its file name as Content-ID (the HTML's cid:NAME), which makes
         // nodemailer wrap the HTML and it in multipart/related; the others are ordinary attachments.

@@ -26,6 +26,8 @@ export interface RenderedEmail {
   html: string;
   text: string;
   attachments?: EmailAttachment[];
+  /** Where answers go instead of the sender (a relayed message's writer, the contact desk). */
+  replyTo?: string;
 }
 
 /** A block of its own between the paragraphs and the button (an order's details, its tickets). */

@@ -11,3 +11,9 @@ export const SEND_NEWSLETTER_CONFIRMATION_JOB = "send_newsletter_confirmation";
 
 /** The job that asks a waitlist address to confirm itself (services/waitlist.ts, joinWaitlist). */
 export const SEND_WAITLIST_CONFIRMATION_JOB = "send_waitlist_confirmation";
+
+/**
+ * The job that sends one e-mail about a contact thread (services/contact.ts): the staff's notice of a
+ * new message, the sender's copy, a staff answer, or a message relayed to an event's organizer.
+ */
+export const SEND_CONTACT_EMAIL_JOB = "send_contact_email";

@@ -114,7 +114,7 @@ describe("the header", () => {
     await expect(menuButton.getAttribute("aria-expanded")).resolves.toBe("true");
     expect((await sheet.boundingBox())?.width).toBe(300);
     const otherLinks = sheet.getByRole("region", { name: "Other Links" });
-    await expect(otherLinks.getByRole("link").allTextContents()).resolves.toEqual(["About", "Resources"]);
+    await expect(otherLinks.getByRole("link").allTextContents()).resolves.toEqual(["About", "Resources", "Contact"]);
     for (const name of [
       "Browse All Events",
       "Micro Events",
@@ -193,6 +193,7 @@ describe("the footer", () => {
         "/terms",
         "/community-guidelines",
         "/sitemap",
+        "/contact",
       ].sort(),
     );
     await expect(footer.textContent()).resolves.toContain(`© ${new Date().getFullYear()} DMV Events`);

@@ -1,0 +1,39 @@
+CREATE TABLE "contact_entries" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"thread_id" integer NOT NULL,
+	"author" text NOT NULL,
+	"staff_id" uuid,
+	"body" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "contact_entries_author_check" CHECK ("contact_entries"."author" in ('sender', 'staff'))
+);
+--> statement-breakpoint
+CREATE TABLE "contact_threads" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"reference" text NOT NULL,
+	"kind" text NOT NULL,
+	"topic" text,
+	"event_id" integer,
+	"related_reference" text,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"user_id" uuid,
+	"language" text NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "contact_threads_kind_check" CHECK ("contact_threads"."kind" in ('site', 'organizer')),
+	CONSTRAINT "contact_threads_status_check" CHECK ("contact_threads"."status" in ('open', 'answered', 'closed')),
+	CONSTRAINT "contact_threads_topic_check" CHECK ("contact_threads"."topic" is null or "contact_threads"."topic" in ('buyer_help', 'organizer_help', 'press', 'partnership', 'problem')),
+	CONSTRAINT "contact_threads_language_check" CHECK ("contact_threads"."language" in ('en', 'fr', 'ar', 'am'))
+);
+--> statement-breakpoint
+ALTER TABLE "contact_entries" ADD CONSTRAINT "contact_entries_thread_id_contact_threads_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."contact_threads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contact_entries" ADD CONSTRAINT "contact_entries_staff_id_users_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contact_threads" ADD CONSTRAINT "contact_threads_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contact_threads" ADD CONSTRAINT "contact_threads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "contact_entries_thread_idx" ON "contact_entries" USING btree ("thread_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "contact_threads_reference_key" ON "contact_threads" USING btree ("reference");--> statement-breakpoint
+CREATE INDEX "contact_threads_kind_status_idx" ON "contact_threads" USING btree ("kind","status","updated_at");--> statement-breakpoint
+CREATE INDEX "contact_threads_email_idx" ON "contact_threads" USING btree (lower("email"));--> statement-breakpoint
+CREATE INDEX "contact_threads_event_idx" ON "contact_threads" USING btree ("event_id");

@@ -1,0 +1,135 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
+import { newAddress } from "#tests/support/browser-accounts";
+
+const { openPage } = connectBrowser();
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+/** The spam trap refuses posts made within two seconds of the page: people take longer. */
+const FILL_TIME_MS = 2_200;
+
+/** The newest message to `address` whose subject contains `subject`, opened; fails when none arrives. */
+async function openMail(page: Page, address: string, subject: string) {
+  const message = page.locator("section[aria-labelledby=mailbox-messages] ol > li a", { hasText: subject }).first();
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/dev/mailbox?to=${encodeURIComponent(address)}`);
+        return message.count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+  await message.click();
+  await page.waitForURL(/\/dev\/mailbox\/\d+$/);
+}
+
+/** Signs the seeded staff account in by magic link, as staff do on the sample site. */
+async function signInAsStaff(page: Page) {
+  const sentAt = Date.now();
+  await page.goto("/signin");
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill("admin@example.com");
+  await page.getByRole("button", { name: "Email me a magic link" }).click();
+  await expect.poll(() => page.getByRole("status").filter({ hasText: "Check your email" }).isVisible()).toBe(true);
+  const link = page.locator("section[aria-labelledby=mailbox-links] a", { hasText: "/auth/confirm" }).first();
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/dev/mailbox?to=admin%40example.com");
+        await page.locator("section[aria-labelledby=mailbox-messages] ol > li a").first().click();
+        await page.waitForURL(/\/dev\/mailbox\/\d+$/);
+        const sent = await page.locator("time").first().getAttribute("datetime");
+        return sent !== null && Date.parse(sent) >= sentAt - 1_000;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  const href = new URL((await link.getAttribute("href"))!);
+  await page.goto(`${href.pathname}${href.search}`);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+describe("the contact desk", () => {
+  it("takes a visitor's message on /contact, staff answer it in the console, and the answer reaches the visitor", async () => {
+    const visitor = await openPage({ viewport: DESKTOP });
+    const loadedAt = Date.now();
+    expect((await visitor.goto("/contact"))?.status()).toBe(200);
+    await waitForHydration(visitor);
+    await expect(visitor.title()).resolves.toBe("Contact us | DMV Events");
+    const jsonLd = JSON.parse((await visitor.locator('script[type="application/ld+json"]').textContent()) ?? "") as {
+      "@type": string;
+    };
+    expect(jsonLd["@type"]).toBe("ContactPage");
+    // The footer links here again.
+    expect(await visitor.getByRole("contentinfo").getByRole("link", { name: "Contact" }).getAttribute("href")).toBe(
+      "/contact",
+    );
+
+    const email = newAddress("Hana");
+    await visitor.getByLabel("Your name").fill("Hana Tesfaye");
+    await visitor.getByLabel("Your e-mail address").fill(email);
+    await visitor.getByLabel("Topic").selectOption({ label: "Report a problem" });
+    await visitor.getByLabel("Message", { exact: true }).fill("The map on the festival page shows the wrong entrance.");
+    await visitor.waitForTimeout(Math.max(0, FILL_TIME_MS - (Date.now() - loadedAt)));
+    await visitor.getByRole("button", { name: "Send message" }).click();
+    const thanks = visitor.getByRole("status").filter({ hasText: "Thank you, your message is on its way" });
+    await thanks.waitFor();
+    const reference = (await visitor.getByTestId("contact-reference").textContent())!;
+    expect(reference).toMatch(/^DMV-[2-9A-Z]{8}$/);
+    await openMail(visitor, email, `We received your message (${reference})`);
+
+    const staff = await openPage({ viewport: DESKTOP });
+    await signInAsStaff(staff);
+    await staff.goto(`/admin/messages?q=${reference}`);
+    await staff.getByRole("link", { name: reference }).click();
+    await staff.waitForURL(/\/admin\/messages\/\d+$/);
+    await expect(staff.getByText("The map on the festival page shows the wrong entrance.").isVisible()).resolves.toBe(
+      true,
+    );
+    await staff.getByLabel("Your answer").fill("Thank you! We asked the organizer to fix the entrance on the map.");
+    await staff.getByRole("button", { name: "Send answer" }).click();
+    await staff.getByRole("status").filter({ hasText: "Your answer was sent." }).waitFor();
+    await expect(
+      staff.getByText("Thank you! We asked the organizer to fix the entrance on the map.").isVisible(),
+    ).resolves.toBe(true);
+
+    await openMail(visitor, email, `Re: your message [${reference}]`);
+    await expect(
+      visitor.getByText("Thank you! We asked the organizer to fix the entrance on the map.").first().isVisible(),
+    ).resolves.toBe(true);
+    expectCleanConsole(visitor);
+    expectCleanConsole(staff);
+  });
+
+  it("leads from an event page to its organizer's form, which names the event and never the organizer's address", async () => {
+    const page = await openPage({ viewport: PHONE });
+    await page.goto("/events/1");
+    await page.getByRole("link", { name: "Contact the organizer" }).click();
+    await page.waitForURL(/\/events\/1\/contact$/);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Contact the organizer");
+    expect(await page.locator("main").textContent()).not.toContain("@");
+  });
+
+  it.each([
+    ["en", DESKTOP],
+    ["ar", PHONE],
+  ] as const)(
+    "has no axe violations on /contact and an organizer's form in %s, light and dark, at %o",
+    async (language, viewport) => {
+      for (const colorScheme of ["light", "dark"] as const) {
+        const page = await openPage({ colorScheme, viewport });
+        for (const path of ["/contact", "/events/1/contact"]) {
+          await page.goto(`${path}?lang=${language}`);
+          await waitForHydration(page);
+          expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === "ar" ? "rtl" : "ltr");
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+          await expectNoAxeViolations(page);
+        }
+      }
+    },
+  );
+});
