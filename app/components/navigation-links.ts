@@ -32,8 +32,11 @@ export const SECONDARY_LINKS: NavLink[] = [{ to: "/about", labelKey: "nav.about"
  * pages, in the spec's order, and their labels stay in the locale files for them.
  */
 
-/** The mobile sheet's 'Other Links' group. Back with their pages: /blog, /resources, /contact (issue 18), /community (19). */
-export const OTHER_LINKS: NavLink[] = [{ to: "/about", labelKey: "nav.about" }];
+/** The mobile sheet's 'Other Links' group. Back with their pages: /resources, /contact (issue 18), /community (19). */
+export const OTHER_LINKS: NavLink[] = [
+  { to: "/about", labelKey: "nav.about" },
+  { to: "/blog", labelKey: "nav.blog" },
+];
 
 export const FIND_MY_TICKET: NavLink = { to: "/find-my-ticket", labelKey: "nav.findMyTicket" };
 export const SIGN_IN: NavLink = { to: "/signin", labelKey: "nav.signIn" };
@@ -55,7 +58,8 @@ export const FOOTER_COLUMNS: { titleKey: string; links: NavLink[] }[] = [
       { to: "/events", labelKey: "footer.browseEvents" },
       { to: "/events/featured", labelKey: "footer.featuredEvents" },
       { to: "/categories", labelKey: "footer.categories" },
-      // Back with their pages (issue 18): /event-types, /blog.
+      // Back with its page (issue 18): /event-types, before Blog.
+      { to: "/blog", labelKey: "footer.blog" },
     ],
   },
   {

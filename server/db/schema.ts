@@ -6,3 +6,4 @@ export * from "./tables/events";
 export * from "./tables/orders";
 export * from "./tables/promotions";
 export * from "./tables/background";
+export * from "./tables/blog";

@@ -1,6 +1,8 @@
 import { asc, count, eq, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { categories, events, profiles, sponsors } from "#server/db/schema";
+import { currentTime } from "#server/clock";
+import { listBlogSitemapEntries } from "./blog";
 
 /**
  * Pages per sitemap file. Every page is listed once per language and once without one (five URLs),
@@ -32,11 +34,12 @@ export async function countSitemapPages(db: Database, section: SitemapSection): 
   return Math.max(1, Math.ceil((row?.value ?? 0) / SITEMAP_PAGE_SIZE));
 }
 
-/** The site's fixed pages, its categories, and every sponsor's page. */
-export async function listSiteEntries(db: Database): Promise<SitemapEntry[]> {
-  const [categoryRows, sponsorRows] = await Promise.all([
+/** The site's fixed pages, its categories, every sponsor's page and every public blog post. */
+export async function listSiteEntries(db: Database, now: Date = currentTime()): Promise<SitemapEntry[]> {
+  const [categoryRows, sponsorRows, blogEntries] = await Promise.all([
     db.select({ id: categories.id }).from(categories).orderBy(asc(categories.position)),
     db.select({ id: sponsors.id }).from(sponsors).orderBy(asc(sponsors.id)),
+    listBlogSitemapEntries(db, now),
   ]);
   return [
     { path: "/" },
@@ -52,6 +55,8 @@ export async function listSiteEntries(db: Database): Promise<SitemapEntry[]> {
     { path: "/api/docs" },
     ...categoryRows.map((category) => ({ path: `/categories?category=${category.id}` })),
     ...sponsorRows.map((sponsor) => ({ path: `/sponsors/${sponsor.id}` })),
+    { path: "/blog" },
+    ...blogEntries,
   ];
 }
 

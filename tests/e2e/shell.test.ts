@@ -114,7 +114,7 @@ describe("the header", () => {
     await expect(menuButton.getAttribute("aria-expanded")).resolves.toBe("true");
     expect((await sheet.boundingBox())?.width).toBe(300);
     const otherLinks = sheet.getByRole("region", { name: "Other Links" });
-    await expect(otherLinks.getByRole("link").allTextContents()).resolves.toEqual(["About"]);
+    await expect(otherLinks.getByRole("link").allTextContents()).resolves.toEqual(["About", "Blog"]);
     for (const name of [
       "Browse All Events",
       "Micro Events",
@@ -181,6 +181,7 @@ describe("the footer", () => {
         "/events",
         "/events/featured",
         "/categories",
+        "/blog",
         "/create",
         "/dashboard",
         "/promote",

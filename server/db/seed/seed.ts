@@ -15,6 +15,7 @@ import {
   SAMPLE_VENUES,
 } from "./sample-data";
 import { sampleAvatarUrl, sampleEventImageKey, sampleSponsorLogoUrl, uploadUrl } from "./sample-image-files";
+import { seedSampleBlog } from "./sample-blog";
 import { sampleOrganizerActivity } from "./sample-reputations";
 import { sampleTicketTypes } from "./sample-tickets";
 
@@ -188,6 +189,8 @@ export async function seedSampleData(
         videoUrl: null,
       })),
     );
+
+    log(`Seeding ${await seedSampleBlog(tx, now)} blog posts`);
 
     const summary: SeedSummary = {
       categories: CATEGORIES.length,
