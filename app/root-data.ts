@@ -14,6 +14,8 @@ export interface SignedInViewer {
   name: string;
   email: string;
   profileImage: string | null;
+  /** Staff see the console's link in their menu. */
+  isStaff: boolean;
   /** When the browser should renew the session, from now; null when it is not a cookie session. */
   refreshInSeconds: number | null;
 }

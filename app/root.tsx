@@ -55,6 +55,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
       name: viewer.name,
       email: viewer.email,
       profileImage: viewer.profileImage,
+      isStaff: viewer.isStaff,
       refreshInSeconds: viewer.sessionExpiresAt
         ? secondsUntilRefresh(viewer.sessionExpiresAt, Math.floor(Date.now() / 1000))
         : null,

@@ -36,6 +36,8 @@ export default [
   route("blog/rss.xml", "routes/blog-rss.ts"),
   route("blog/atom.xml", "routes/blog-atom.ts"),
   route("blog/:slug", "routes/blog-post.tsx"),
+  // The staff console: every child's loader and action checks staff itself (admin.server.ts).
+  route("admin", "routes/admin.tsx", []),
   route("preferences", "routes/preferences.ts"),
   route("signin", "routes/sign-in.tsx"),
   route("signup", "routes/sign-up.tsx"),

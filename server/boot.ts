@@ -11,6 +11,7 @@ import { startJobsWorker } from "#server/jobs/jobs-worker";
 import { createLogger, type Logger } from "#server/logger";
 import { createMailer } from "#server/mail/mailer";
 import { createPaymentProvider } from "#server/payments/create-payment-provider";
+import { grantStaffByEmail } from "#server/services/staff";
 
 export interface BootOptions {
   renderPage?: PageHandler;
@@ -42,6 +43,7 @@ export async function bootServer(options: BootOptions = {}): Promise<RunningServ
       if (config.seedSampleData && (await isDatabaseEmpty(database.db))) {
         await seedSampleData(database.db, { now: new Date(), log: (message) => logger.info(message) });
       }
+      await grantConfiguredStaff(database.db, config.staffEmails, logger);
     });
   } catch (error) {
     await database.close();
@@ -146,5 +148,19 @@ export async function runUntilSignalled(options: BootOptions): Promise<void> {
       forceExit.unref();
       void running.close().then(() => process.exit(0));
     });
+  }
+}
+
+/**
+ * STAFF_EMAILS: the accounts named become staff at every start, so a fresh site can be run without
+ * touching the database. An address without an account yet is reported, and granted at a later start.
+ */
+async function grantConfiguredStaff(db: DatabaseHandle["db"], emails: readonly string[], logger: Logger) {
+  for (const email of emails) {
+    const result = await grantStaffByEmail(db, email, new Date());
+    if (result === "granted") logger.info({ email }, "Made staff (STAFF_EMAILS)");
+    if (result === "no_account") {
+      logger.warn({ email }, "STAFF_EMAILS names an address with no account yet: sign up, then restart");
+    }
   }
 }

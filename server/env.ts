@@ -40,6 +40,17 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).max(320).default("DMV Events <no-reply@localhost>"),
   DEV_MAILBOX: z.enum(["true", "false"]).optional(),
+  /** Where messages sent through /contact go; unset: the MAIL_FROM address. */
+  CONTACT_EMAIL: z.email("must be an e-mail address").max(320).optional(),
+  /** Accounts made staff at every start (comma-separated addresses); `npm run staff:grant -- email` does it once. */
+  STAFF_EMAILS: z
+    .string()
+    .max(4000)
+    .refine(
+      (value) => splitList(value).every((entry) => z.email().safeParse(entry).success),
+      "must be e-mail addresses, comma-separated",
+    )
+    .default(""),
   DEV_CLOCK: z.enum(["true", "false"]).default("false"),
   AUTH_REDIRECT_ALLOW_LIST: z.string().max(4000).default(""),
   AUTH_EMAILS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
@@ -83,6 +94,11 @@ function isOrigin(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The bare address of a mailbox written `Name <address>` or `address`. */
+function addressOf(mailbox: string): string {
+  return /<([^>]+)>/.exec(mailbox)?.[1]?.trim() ?? mailbox.trim();
 }
 
 /** Stripe is chosen by PAYMENT_PROVIDER, or by a secret key alone. */
@@ -162,6 +178,10 @@ export interface Config {
    * public reads are open to all (decision 012).
    */
   corsOrigins: string[];
+  /** Accounts made staff at start (STAFF_EMAILS). */
+  staffEmails: string[];
+  /** The staff address that receives /contact messages (CONTACT_EMAIL, else MAIL_FROM's address). */
+  contactEmail: string;
   /**
    * Whether POST /dev/clock may move the app's time forward (server/clock.ts), for browser journeys
    * that must see what happens days later. Never in production.
@@ -308,6 +328,8 @@ export function readConfig(source: Record<string, string | undefined> = process.
       },
     },
     corsOrigins: splitList(env.CORS_ORIGINS),
+    staffEmails: splitList(env.STAFF_EMAILS),
+    contactEmail: env.CONTACT_EMAIL ?? addressOf(env.MAIL_FROM),
     payments:
       paymentProviderOf(env) === "stripe"
         ? { provider: "stripe", secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! }

@@ -174,3 +174,24 @@ describe("the log format", () => {
     expect(() => readConfig({ LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
   });
 });
+
+describe("staff and contact addresses", () => {
+  it("makes nobody staff and sends contact messages to the sender address unless told otherwise", () => {
+    expect(readConfig({}).staffEmails).toEqual([]);
+    expect(readConfig({}).contactEmail).toBe("no-reply@localhost");
+    expect(readConfig({ MAIL_FROM: "Events <hello@events.example.com>" }).contactEmail).toBe(
+      "hello@events.example.com",
+    );
+  });
+
+  it("takes a comma-separated list of staff and a contact address, and refuses what is not an address", () => {
+    const config = readConfig({
+      STAFF_EMAILS: " ana@example.com,ben@example.org ,",
+      CONTACT_EMAIL: "team@example.com",
+    });
+    expect(config.staffEmails).toEqual(["ana@example.com", "ben@example.org"]);
+    expect(config.contactEmail).toBe("team@example.com");
+    expect(() => readConfig({ STAFF_EMAILS: "ana@example.com, ben" })).toThrow(/STAFF_EMAILS/);
+    expect(() => readConfig({ CONTACT_EMAIL: "team" })).toThrow(/CONTACT_EMAIL/);
+  });
+});

@@ -1,15 +1,18 @@
-import { LayoutDashboard, LogOut, User } from "lucide-react";
+import { LayoutDashboard, LogOut, ShieldCheck, User } from "lucide-react";
 import { Form, Link } from "react-router";
 import { SubmitButton } from "#app/components/ui/submit-button";
 import { useTranslation } from "#app/i18n/use-translation";
 import { Disclosure, DISCLOSURE_ITEM } from "#app/components/ui/disclosure";
 import type { SignedInViewer } from "#app/root-data";
-import { ACCOUNT_LINKS, SIGN_OUT_ACTION } from "./navigation-links";
+import { accountLinksFor, SIGN_OUT_ACTION } from "./navigation-links";
 import { UserAvatar } from "./user-avatar";
 
-const ICONS = [User, LayoutDashboard];
+const ICONS = [User, LayoutDashboard, ShieldCheck];
 
-/** The signed-in person's menu in the header: their name and e-mail, Profile, Dashboard and Log out. */
+/**
+ * The signed-in person's menu in the header: their name and e-mail, Profile, Dashboard (and the staff
+ * console for staff) and Log out.
+ */
 export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {
   const { t } = useTranslation();
   return (
@@ -28,7 +31,7 @@ export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {
             <p className="truncate text-xs text-muted-foreground">{viewer.email}</p>
           </div>
           <ul className="py-1">
-            {ACCOUNT_LINKS.map((link, index) => {
+            {accountLinksFor(viewer).map((link, index) => {
               const Icon = ICONS[index] ?? User;
               return (
                 <li key={link.labelKey}>

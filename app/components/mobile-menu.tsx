@@ -7,7 +7,7 @@ import { Sheet } from "#app/components/ui/sheet";
 import type { SignedInViewer } from "#app/root-data";
 import { SignOutForm } from "./account-menu";
 import {
-  ACCOUNT_LINKS,
+  accountLinksFor,
   EVENTS_MENU_LINKS,
   FIND_MY_TICKET,
   OTHER_LINKS,
@@ -82,7 +82,7 @@ export function MobileMenu({ viewer }: { viewer: SignedInViewer | null }) {
                 <p className="truncate text-sm text-muted-foreground">{viewer.email}</p>
               </div>
             </div>
-            {group(null, ACCOUNT_LINKS)}
+            {group(null, accountLinksFor(viewer))}
             <SignOutForm className={buttonClasses("outline", "md", "w-full")} onSubmit={close} />
           </section>
         ) : (

@@ -46,6 +46,11 @@ export const ACCOUNT_LINKS: NavLink[] = [
   { to: "/dashboard/profile", labelKey: "nav.profile" },
   { to: "/dashboard", labelKey: "nav.dashboard" },
 ];
+/** The account links of a staff member: theirs, then the console. */
+export const STAFF_CONSOLE_LINK: NavLink = { to: "/admin", labelKey: "nav.staffConsole" };
+export function accountLinksFor(viewer: { isStaff: boolean }): NavLink[] {
+  return viewer.isStaff ? [...ACCOUNT_LINKS, STAFF_CONSOLE_LINK] : ACCOUNT_LINKS;
+}
 /** Where the Log out form posts (app/routes/sign-out.ts). */
 export const SIGN_OUT_ACTION = "/signout";
 

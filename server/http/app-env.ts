@@ -13,6 +13,8 @@ export interface Viewer {
   email: string;
   name: string;
   profileImage: string | null;
+  /** Runs the marketplace: may open /admin and call /api/v1/staff (server/services/staff.ts). */
+  isStaff: boolean;
   /**
    * When the access token of a web session (the cookie) ends, in seconds since the epoch; the
    * browser renews it shortly before. Absent for bearer-token clients, which renew on their own.

@@ -161,7 +161,14 @@ async function describeViewer(db: Database, { user, sessionId }: Authenticated, 
   const profile = await getHeaderProfile(db, user.id);
   const metadataName = user.user_metadata.name ?? user.user_metadata.full_name;
   const name = profile?.name || (typeof metadataName === "string" && metadataName) || UNNAMED_MEMBER_NAME[language];
-  return { userId: user.id, sessionId, email: user.email, name, profileImage: profile?.profileImage ?? null };
+  return {
+    userId: user.id,
+    sessionId,
+    email: user.email,
+    name,
+    profileImage: profile?.profileImage ?? null,
+    isStaff: profile?.isStaff ?? false,
+  };
 }
 
 function requestLanguage(c: Context<AppEnv>) {

@@ -1,11 +1,19 @@
 import { isUuid } from "#server/auth/secrets";
-import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { SocialLinks } from "#domain/profile";
 import { profileUpdateSchema } from "#domain/profile-schema";
 import { bySponsorTier } from "#domain/sponsor";
 import type { ReputationLevel } from "#domain/reputation";
 import type { Database } from "#server/db/client";
-import { events, eventSponsors, organizerReputations, profiles, sponsors } from "#server/db/schema";
+import {
+  events,
+  eventSponsors,
+  organizerReputations,
+  profiles,
+  sponsors,
+  staffMembers,
+  users,
+} from "#server/db/schema";
 import { AppError } from "#server/errors";
 import { deleteProfileImage, encodeProfileImage, storeProfileImage } from "#server/images/profile-images";
 import type { Actor } from "./actor";
@@ -110,13 +118,21 @@ export async function getSponsorPage(db: Database, sponsorId: number, now: Date)
 }
 
 /** What the dashboard edits: the public profile plus what only its owner sees. */
-/** What the header shows of the signed-in person, read on every signed-in request: two columns only. */
+/**
+ * What the header shows of the signed-in person, read on every signed-in request: two columns of the
+ * profile and whether they are staff (the console's link), in one statement.
+ */
 export async function getHeaderProfile(db: Database, userId: string) {
-  const [profile] = await db
-    .select({ name: profiles.name, profileImage: profiles.profileImage })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
-  return profile ?? null;
+  const [row] = await db
+    .select({
+      name: profiles.name,
+      profileImage: profiles.profileImage,
+      isStaff: sql<boolean>`exists (select 1 from ${staffMembers} where ${staffMembers.userId} = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row ?? null;
 }
 
 export interface MyProfile extends PublicProfile {

@@ -176,6 +176,7 @@ describe(`oversized form posts on the ${testDatabaseKind()} database`, () => {
       email: person.email,
       name: "Person",
       profileImage: null,
+      isStaff: false,
     };
     const newcomer = `newcomer-${randomUUID().slice(0, 8)}@example.com`;
     const cases: {

@@ -45,7 +45,7 @@ function contextFor(viewer: Viewer | null = null): AppLoadContext {
 
 async function viewerFor(name = "Hanna Girma"): Promise<Viewer> {
   const user = await insertUser(handle.db, { name });
-  return { userId: user.userId, sessionId: randomUUID(), email: user.email, name, profileImage: null };
+  return { userId: user.userId, sessionId: randomUUID(), email: user.email, name, profileImage: null, isStaff: false };
 }
 
 interface Answer {

@@ -33,7 +33,14 @@ let paidOrderId: string;
 let freeOrderId: string;
 
 function viewerOf(user: { userId: string; email: string }): Viewer {
-  return { userId: user.userId, email: user.email, name: "Test Person", profileImage: null, sessionId: randomUUID() };
+  return {
+    userId: user.userId,
+    email: user.email,
+    name: "Test Person",
+    profileImage: null,
+    isStaff: false,
+    sessionId: randomUUID(),
+  };
 }
 
 function context(viewer: Viewer | null): AppLoadContext {

@@ -43,7 +43,14 @@ let event: EventWithTicketTypes;
 const orderIds: Record<string, string> = {};
 
 function viewerOf(user: { userId: string; email: string }): Viewer {
-  return { userId: user.userId, email: user.email, name: "Test Person", profileImage: null, sessionId: randomUUID() };
+  return {
+    userId: user.userId,
+    email: user.email,
+    name: "Test Person",
+    profileImage: null,
+    isStaff: false,
+    sessionId: randomUUID(),
+  };
 }
 
 function context(viewer: Viewer | null): AppLoadContext {

@@ -348,6 +348,7 @@ describe(`the digest switch on the ${testDatabaseKind()} database`, () => {
       email: person.email,
       name: "Ada",
       profileImage: null,
+      isStaff: false,
       sessionId: randomUUID(),
     };
     const post = (who: Viewer | null, value: string) =>

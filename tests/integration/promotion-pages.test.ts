@@ -61,7 +61,7 @@ afterAll(() => handle?.close());
 
 async function viewerFor(name: string): Promise<Viewer> {
   const user = await insertUser(handle.db, { name });
-  return { userId: user.userId, sessionId: randomUUID(), email: user.email, name, profileImage: null };
+  return { userId: user.userId, sessionId: randomUUID(), email: user.email, name, profileImage: null, isStaff: false };
 }
 
 function contextFor(viewer: Viewer | null): AppLoadContext {

@@ -147,7 +147,14 @@ describe(`the waitlist API on the ${testDatabaseKind()} database`, () => {
 });
 
 function viewerOf(person: TestSession): Viewer {
-  return { userId: person.userId, email: person.email, name: "Ada", profileImage: null, sessionId: randomUUID() };
+  return {
+    userId: person.userId,
+    email: person.email,
+    name: "Ada",
+    profileImage: null,
+    isStaff: false,
+    sessionId: randomUUID(),
+  };
 }
 
 function context(viewer: Viewer | null): AppLoadContext {

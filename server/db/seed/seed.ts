@@ -17,6 +17,7 @@ import {
 import { sampleAvatarUrl, sampleEventImageKey, sampleSponsorLogoUrl, uploadUrl } from "./sample-image-files";
 import { seedSampleBlog } from "./sample-blog";
 import { sampleOrganizerActivity } from "./sample-reputations";
+import { seedSampleStaff } from "./sample-staff";
 import { sampleTicketTypes } from "./sample-tickets";
 
 /** Sample events happen in the DMV, so their wall-clock times are Eastern. */
@@ -190,12 +191,14 @@ export async function seedSampleData(
       })),
     );
 
+    log("Seeding the staff account admin@example.com");
+    await seedSampleStaff(tx, now);
     log(`Seeding ${await seedSampleBlog(tx, now)} blog posts`);
 
     const summary: SeedSummary = {
       categories: CATEGORIES.length,
       interests: INTERESTS.length,
-      users: SAMPLE_USERS.length,
+      users: SAMPLE_USERS.length + 1,
       venues: SAMPLE_VENUES.length,
       sponsors: SAMPLE_SPONSORS.length,
       events: SAMPLE_EVENTS.length,

@@ -68,6 +68,12 @@ export const events = pgTable(
       .notNull()
       .default("draft"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /**
+     * Set when staff hide the event (moderation): it leaves every public list, search, feed and API
+     * answer without being deleted; its organizers still see it, with the reason.
+     */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: text("hidden_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
