@@ -37,7 +37,11 @@ export default [
   route("blog/atom.xml", "routes/blog-atom.ts"),
   route("blog/:slug", "routes/blog-post.tsx"),
   // The staff console: every child's loader and action checks staff itself (admin.server.ts).
-  route("admin", "routes/admin.tsx", []),
+  route("admin", "routes/admin.tsx", [
+    route("blog", "routes/admin-blog.tsx"),
+    route("blog/new", "routes/admin-blog-new.tsx"),
+    route("blog/:id", "routes/admin-blog-edit.tsx"),
+  ]),
   route("preferences", "routes/preferences.ts"),
   route("signin", "routes/sign-in.tsx"),
   route("signup", "routes/sign-up.tsx"),

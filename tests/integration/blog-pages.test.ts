@@ -203,7 +203,7 @@ describe("/blog/{slug}", () => {
       property: "og:image",
       content: `${ORIGIN}/uploads/events/0123456789abcdef01234567-1440.webp`,
     });
-    const jsonLd = meta.find((tag) => "script:ld+json" in tag)?.["script:ld+json"] as Record<string, unknown>;
+    const jsonLd = (meta.find((tag) => "script:ld+json" in tag) as Record<string, unknown>)["script:ld+json"];
     expect(jsonLd).toMatchObject({
       "@type": "BlogPosting",
       headline: "A bilingual post",
