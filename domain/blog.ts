@@ -24,7 +24,7 @@ export const BLOG_PROBLEMS = [
   "slug_invalid",
   "slug_taken",
   "tag_invalid",
-  "too_many",
+  "tags_limit",
   "date_invalid",
   "image_too_large",
   "image_type",
@@ -141,7 +141,7 @@ export const blogPostInputSchema = z.object({
   tags: z
     .array(z.string())
     .transform((tags) => normalizeTags(tags))
-    .refine((tags) => tags.length <= BLOG_MAX_TAGS, { message: "too_many" })
+    .refine((tags) => tags.length <= BLOG_MAX_TAGS, { message: "tags_limit" })
     .refine((tags) => tags.every(isTag), { message: "tag_invalid" }),
   coverAlt: text(BLOG_COVER_ALT_MAX),
 });

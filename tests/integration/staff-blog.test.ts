@@ -260,7 +260,7 @@ describe("the console's blog pages", () => {
       [{ ...POST_FIELDS, title: "  ", intent: "save" }, { title: "required" }],
       [{ ...POST_FIELDS, slug: "winter-in-the-dmv-events-roundup", intent: "save" }, { slug: "slug_taken" }],
       [{ ...POST_FIELDS, slug: "Not a slug!", intent: "save" }, { slug: "slug_invalid" }],
-      [{ ...POST_FIELDS, tags: "a, b, c, d, e, f, g, h, i", intent: "save" }, { tags: "too_many" }],
+      [{ ...POST_FIELDS, tags: "a, b, c, d, e, f, g, h, i", intent: "save" }, { tags: "tags_limit" }],
       [
         {
           ...POST_FIELDS,
