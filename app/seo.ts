@@ -7,7 +7,7 @@ interface PageSeo {
   /** Path of the page without a ?lang= parameter, e.g. /events/12 or /events?category=music. */
   path: string;
   image?: { url: string; alt: string } | null;
-  type?: "website" | "event" | "profile";
+  type?: "website" | "event" | "profile" | "article";
 }
 
 type Matches = readonly ({ id: string; data?: unknown } | undefined)[];

@@ -35,6 +35,7 @@ export const SECONDARY_LINKS: NavLink[] = [{ to: "/about", labelKey: "nav.about"
 /** The mobile sheet's 'Other Links' group. Back with its page: /community (issue 19), after Blog. */
 export const OTHER_LINKS: NavLink[] = [
   { to: "/about", labelKey: "nav.about" },
+  { to: "/blog", labelKey: "nav.blog" },
   { to: "/resources", labelKey: "nav.resources" },
   { to: "/contact", labelKey: "nav.contact" },
 ];
@@ -65,7 +66,7 @@ export const FOOTER_COLUMNS: { titleKey: string; links: NavLink[] }[] = [
       { to: "/events/featured", labelKey: "footer.featuredEvents" },
       { to: "/categories", labelKey: "footer.categories" },
       { to: "/event-types", labelKey: "footer.eventTypes" },
-      // Back with its page (issue 18): /blog.
+      { to: "/blog", labelKey: "footer.blog" },
     ],
   },
   {

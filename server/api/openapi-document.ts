@@ -25,6 +25,7 @@ import { STAFF_MESSAGE_REQUEST_BODIES, STAFF_MESSAGE_SCHEMAS } from "./staff-mes
 import { TICKET_LOOKUP_REQUEST_BODIES, TICKET_LOOKUP_SCHEMAS } from "./ticket-lookup";
 import { WAITLIST_REQUEST_BODIES } from "./waitlist";
 import { WAITLIST_SCHEMAS } from "./waitlist-schemas";
+import { STAFF_BLOG_REQUEST_BODIES, STAFF_BLOG_SCHEMAS } from "./staff-blog";
 
 /*
  * The OpenAPI 3.1 document of /api/v1, served at /api/v1/openapi.json and rendered for people at
@@ -50,6 +51,7 @@ const ANSWER_SCHEMAS = {
   ...PROMOTION_NAMED_SCHEMAS,
   ...MY_EVENT_NAMED_SCHEMAS,
   ...STAFF_MESSAGE_SCHEMAS,
+  ...STAFF_BLOG_SCHEMAS,
   Error: errorBody,
 };
 
@@ -65,6 +67,7 @@ const REQUEST_BODY_SCHEMAS = {
   ...PROMOTION_REQUEST_BODIES,
   ...PAYMENT_REQUEST_BODIES,
   ...STAFF_MESSAGE_REQUEST_BODIES,
+  ...STAFF_BLOG_REQUEST_BODIES,
 };
 
 /** What the document says besides its operations. */

@@ -13,6 +13,7 @@ import { createPaymentsApi } from "./payments";
 import { createPromotionsApi } from "./promotions";
 import { createSiteApi } from "./site";
 import { createStaffMessagesApi } from "./staff-messages";
+import { createStaffBlogApi } from "./staff-blog";
 import { createTicketLookupApi } from "./ticket-lookup";
 import { createWaitlistApi } from "./waitlist";
 
@@ -39,6 +40,7 @@ export function createApiRouter() {
   api.route("/promotions", createPromotionsApi());
   api.route("/", createWaitlistApi());
   api.route("/staff/messages", createStaffMessagesApi());
+  api.route("/staff/blog", createStaffBlogApi());
   // Before the site API: its ETag middleware covers every path mounted after it.
   api.route("/openapi.json", createOpenApiDocumentApi(api));
   api.route("/", createSiteApi());

@@ -6,5 +6,6 @@ export * from "./tables/events";
 export * from "./tables/orders";
 export * from "./tables/promotions";
 export * from "./tables/background";
+export * from "./tables/blog";
 export * from "./tables/staff";
 export * from "./tables/contact";

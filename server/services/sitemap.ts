@@ -3,6 +3,8 @@ import { EVENT_TYPES } from "#domain/event-types";
 import { RESOURCE_GUIDES } from "#domain/resource-guides";
 import type { Database } from "#server/db/client";
 import { categories, events, profiles, sponsors } from "#server/db/schema";
+import { currentTime } from "#server/clock";
+import { listBlogSitemapEntries } from "./blog";
 
 /**
  * Pages per sitemap file. Every page is listed once per language and once without one (five URLs),
@@ -34,11 +36,12 @@ export async function countSitemapPages(db: Database, section: SitemapSection): 
   return Math.max(1, Math.ceil((row?.value ?? 0) / SITEMAP_PAGE_SIZE));
 }
 
-/** The site's fixed pages, its categories, and every sponsor's page. */
-export async function listSiteEntries(db: Database): Promise<SitemapEntry[]> {
-  const [categoryRows, sponsorRows] = await Promise.all([
+/** The site's fixed pages, its categories, every sponsor's page and every public blog post. */
+export async function listSiteEntries(db: Database, now: Date = currentTime()): Promise<SitemapEntry[]> {
+  const [categoryRows, sponsorRows, blogEntries] = await Promise.all([
     db.select({ id: categories.id }).from(categories).orderBy(asc(categories.position)),
     db.select({ id: sponsors.id }).from(sponsors).orderBy(asc(sponsors.id)),
+    listBlogSitemapEntries(db, now),
   ]);
   return [
     { path: "/" },
@@ -59,6 +62,8 @@ export async function listSiteEntries(db: Database): Promise<SitemapEntry[]> {
     ...EVENT_TYPES.map((type) => ({ path: `/event-types/${type.slug}` })),
     ...categoryRows.map((category) => ({ path: `/categories?category=${category.id}` })),
     ...sponsorRows.map((sponsor) => ({ path: `/sponsors/${sponsor.id}` })),
+    { path: "/blog" },
+    ...blogEntries,
   ];
 }
 

@@ -114,7 +114,7 @@ describe("the header", () => {
     await expect(menuButton.getAttribute("aria-expanded")).resolves.toBe("true");
     expect((await sheet.boundingBox())?.width).toBe(300);
     const otherLinks = sheet.getByRole("region", { name: "Other Links" });
-    await expect(otherLinks.getByRole("link").allTextContents()).resolves.toEqual(["About", "Resources", "Contact"]);
+    await expect(otherLinks.getByRole("link").allTextContents()).resolves.toEqual(["About", "Blog", "Resources", "Contact"]);
     for (const name of [
       "Browse All Events",
       "Micro Events",
@@ -182,6 +182,7 @@ describe("the footer", () => {
         "/events/featured",
         "/categories",
         "/event-types",
+        "/blog",
         "/create",
         "/dashboard",
         "/promote",

@@ -5,6 +5,7 @@ import {
   imageFileName,
   sponsorLogoKey,
 } from "#server/images/sample-images";
+import { SAMPLE_BLOG_POSTS, sampleBlogCoverKey } from "./sample-blog";
 import { SAMPLE_EVENTS, SAMPLE_SPONSORS, SAMPLE_USERS } from "./sample-data";
 
 /**
@@ -48,6 +49,9 @@ export function isSampleDataImage(file: string): boolean {
     ),
     ...SAMPLE_USERS.map((_user, index) => sampleAvatarUrl(index).slice("/uploads/".length)),
     ...SAMPLE_SPONSORS.map((_sponsor, index) => sampleSponsorLogoUrl(index).slice("/uploads/".length)),
+    ...SAMPLE_BLOG_POSTS.flatMap((post) =>
+      EVENT_IMAGE_WIDTHS.map((width) => imageFileName(sampleBlogCoverKey(post), width)),
+    ),
   ]);
   return files.has(file);
 }

@@ -15,6 +15,7 @@ import {
   SAMPLE_VENUES,
 } from "./sample-data";
 import { sampleAvatarUrl, sampleEventImageKey, sampleSponsorLogoUrl, uploadUrl } from "./sample-image-files";
+import { seedSampleBlog } from "./sample-blog";
 import { sampleOrganizerActivity } from "./sample-reputations";
 import { seedSampleStaff } from "./sample-staff";
 import { sampleTicketTypes } from "./sample-tickets";
@@ -192,6 +193,7 @@ export async function seedSampleData(
 
     log("Seeding the staff account admin@example.com");
     await seedSampleStaff(tx, now);
+    log(`Seeding ${await seedSampleBlog(tx, now)} blog posts`);
 
     const summary: SeedSummary = {
       categories: CATEGORIES.length,

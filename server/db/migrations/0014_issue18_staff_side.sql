@@ -1,3 +1,34 @@
+CREATE TABLE "blog_post_versions" (
+	"post_id" integer NOT NULL,
+	"language" text NOT NULL,
+	"title" text NOT NULL,
+	"summary" text NOT NULL,
+	"body" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "blog_post_versions_post_id_language_pk" PRIMARY KEY("post_id","language"),
+	CONSTRAINT "blog_post_versions_language_check" CHECK ("blog_post_versions"."language" in ('en', 'fr', 'ar', 'am'))
+);
+--> statement-breakpoint
+CREATE TABLE "blog_posts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"slug" text NOT NULL,
+	"original_language" text NOT NULL,
+	"cover_storage_key" text,
+	"cover_widths" integer[],
+	"cover_alt" text,
+	"tags" text[] DEFAULT '{}'::text[] NOT NULL,
+	"author_id" uuid,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"publish_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "blog_posts_slug_unique" UNIQUE("slug"),
+	CONSTRAINT "blog_posts_status_check" CHECK ("blog_posts"."status" in ('draft', 'published')),
+	CONSTRAINT "blog_posts_language_check" CHECK ("blog_posts"."original_language" in ('en', 'fr', 'ar', 'am')),
+	CONSTRAINT "blog_posts_published_check" CHECK ("blog_posts"."status" = 'draft' or "blog_posts"."publish_at" is not null)
+);
+--> statement-breakpoint
 CREATE TABLE "contact_entries" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"thread_id" integer NOT NULL,
@@ -28,10 +59,14 @@ CREATE TABLE "contact_threads" (
 	CONSTRAINT "contact_threads_language_check" CHECK ("contact_threads"."language" in ('en', 'fr', 'ar', 'am'))
 );
 --> statement-breakpoint
+ALTER TABLE "blog_post_versions" ADD CONSTRAINT "blog_post_versions_post_id_blog_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."blog_posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD CONSTRAINT "blog_posts_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_entries" ADD CONSTRAINT "contact_entries_thread_id_contact_threads_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."contact_threads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_entries" ADD CONSTRAINT "contact_entries_staff_id_users_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_threads" ADD CONSTRAINT "contact_threads_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_threads" ADD CONSTRAINT "contact_threads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "blog_posts_public_idx" ON "blog_posts" USING btree ("status","publish_at");--> statement-breakpoint
+CREATE INDEX "blog_posts_tags_idx" ON "blog_posts" USING gin ("tags");--> statement-breakpoint
 CREATE INDEX "contact_entries_thread_idx" ON "contact_entries" USING btree ("thread_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "contact_threads_reference_key" ON "contact_threads" USING btree ("reference");--> statement-breakpoint
 CREATE INDEX "contact_threads_kind_status_idx" ON "contact_threads" USING btree ("kind","status","updated_at");--> statement-breakpoint
