@@ -33,7 +33,10 @@ export default [
   route("pricing", "routes/pricing.tsx"),
   route("about", "routes/about.tsx"),
   // The staff console: every child's loader and action checks staff itself (admin.server.ts).
-  route("admin", "routes/admin.tsx", []),
+  route("admin", "routes/admin.tsx", [
+    route("reports", "routes/admin-reports.tsx"),
+    route("events/:id/moderation", "routes/admin-event-moderation.tsx"),
+  ]),
   route("preferences", "routes/preferences.ts"),
   route("signin", "routes/sign-in.tsx"),
   route("signup", "routes/sign-up.tsx"),
@@ -51,5 +54,6 @@ export default [
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("dev/mailbox/:id", "routes/dev-mailbox-message.tsx"),
   route("dev/mailbox/:id/attachments/:index", "routes/dev-mailbox-attachment.ts"),
+  route("events/:id/report", "routes/report-event.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

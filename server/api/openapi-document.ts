@@ -19,6 +19,8 @@ import { ORDER_REQUEST_BODIES, ORDER_TOKEN_HEADER } from "./orders";
 import { PAYMENT_REQUEST_BODIES, PAYMENT_SCHEMAS } from "./payments";
 import { PROMOTION_NAMED_SCHEMAS } from "./promotion-json";
 import { PROMOTION_REQUEST_BODIES } from "./promotions";
+import { REPORT_REQUEST_BODIES, REPORT_SCHEMAS } from "./reports";
+import { STAFF_MODERATION_REQUEST_BODIES, STAFF_MODERATION_SCHEMAS } from "./staff-moderation";
 import { ok, publicRead } from "./public-read";
 import { SECURITY_SCHEMES } from "./security";
 import { TICKET_LOOKUP_REQUEST_BODIES, TICKET_LOOKUP_SCHEMAS } from "./ticket-lookup";
@@ -48,6 +50,8 @@ const ANSWER_SCHEMAS = {
   ...PAYMENT_SCHEMAS,
   ...PROMOTION_NAMED_SCHEMAS,
   ...MY_EVENT_NAMED_SCHEMAS,
+  ...REPORT_SCHEMAS,
+  ...STAFF_MODERATION_SCHEMAS,
   Error: errorBody,
 };
 
@@ -62,6 +66,8 @@ const REQUEST_BODY_SCHEMAS = {
   ...NEWSLETTER_REQUEST_BODIES,
   ...PROMOTION_REQUEST_BODIES,
   ...PAYMENT_REQUEST_BODIES,
+  ...REPORT_REQUEST_BODIES,
+  ...STAFF_MODERATION_REQUEST_BODIES,
 };
 
 /** What the document says besides its operations. */
@@ -103,6 +109,7 @@ function documentHeading(publicUrl: string) {
       { name: "Payments", description: "What payment providers call." },
       { name: "Promotions", description: "Paid promotion campaigns of an organizer's events." },
       { name: "Newsletter", description: "The weekly e-mail digest of events." },
+      { name: "Staff", description: "Running the marketplace, for its staff: reports and moderation." },
     ],
   };
 }

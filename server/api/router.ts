@@ -11,7 +11,9 @@ import { createOpenApiDocumentApi } from "./openapi-document";
 import { createOrdersApi } from "./orders";
 import { createPaymentsApi } from "./payments";
 import { createPromotionsApi } from "./promotions";
+import { createReportsApi } from "./reports";
 import { createSiteApi } from "./site";
+import { createStaffModerationApi } from "./staff-moderation";
 import { createTicketLookupApi } from "./ticket-lookup";
 import { createWaitlistApi } from "./waitlist";
 
@@ -28,6 +30,7 @@ export function createApiRouter() {
   });
   // Before /events: that app's ETag middleware would otherwise also wrap these private answers.
   api.route("/events/:id/check-ins", createCheckInsApi());
+  api.route("/events/:id/reports", createReportsApi());
   api.route("/events", createEventsApi());
   api.route("/me", createMeApi());
   api.route("/my/events", createMyEventsApi());
@@ -37,6 +40,7 @@ export function createApiRouter() {
   api.route("/payments", createPaymentsApi());
   api.route("/promotions", createPromotionsApi());
   api.route("/", createWaitlistApi());
+  api.route("/staff", createStaffModerationApi());
   // Before the site API: its ETag middleware covers every path mounted after it.
   api.route("/openapi.json", createOpenApiDocumentApi(api));
   api.route("/", createSiteApi());
