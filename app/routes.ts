@@ -41,6 +41,8 @@ export default [
     route("blog", "routes/admin-blog.tsx"),
     route("blog/new", "routes/admin-blog-new.tsx"),
     route("blog/:id", "routes/admin-blog-edit.tsx"),
+    route("reports", "routes/admin-reports.tsx"),
+    route("events/:id/moderation", "routes/admin-event-moderation.tsx"),
   ]),
   route("terms", "routes/terms.tsx"),
   route("community-guidelines", "routes/community-guidelines.tsx"),
@@ -72,5 +74,6 @@ export default [
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("dev/mailbox/:id", "routes/dev-mailbox-message.tsx"),
   route("dev/mailbox/:id/attachments/:index", "routes/dev-mailbox-attachment.ts"),
+  route("events/:id/report", "routes/report-event.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

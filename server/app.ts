@@ -25,6 +25,7 @@ import type { Logger } from "#server/logger";
 import { createPaymentProvider } from "#server/payments/create-payment-provider";
 import type { PaymentProvider } from "#server/payments/payment-provider";
 import { STRIPE_CHECKOUT_ORIGIN } from "#server/payments/stripe-provider";
+import { publicContentGeneration } from "#server/services/public-content";
 
 /** What the page renderer receives with each request (React Router's load context). */
 // A type, not an interface: React Router's AppLoadContext has an index signature only types satisfy.
@@ -77,7 +78,11 @@ export function createApp({
 }: AppDependencies) {
   const app = new Hono<AppEnv>();
   // On the app's clock, so that moving it forward (DEV_CLOCK) also ages what is cached.
-  const cache = responseCache({ ttlMs: responseCacheTtlMs, clock: () => currentTime().getTime() });
+  const cache = responseCache({
+    ttlMs: responseCacheTtlMs,
+    clock: () => currentTime().getTime(),
+    generation: () => publicContentGeneration(db),
+  });
 
   app.use(async (c, next) => {
     const startedAt = performance.now();

@@ -25,6 +25,7 @@ import { searchEvents } from "#server/services/event-search";
 import type { Route } from "./+types/event";
 import { PromotionAdCard } from "#app/components/promotion-ad";
 import { listRunningAds } from "#server/services/promotion-ads";
+import { HiddenNotice, ModerationLinks } from "#app/components/event-moderation";
 
 const RELATED_LIMIT = 4;
 
@@ -49,8 +50,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseRecordId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const now = currentTime();
-  const event = await getEventDetail(context.db, id, now);
+  // A hidden event (moderation) is a 404 for the public; its organizers and staff still see it, with why.
+  const event = await getEventDetail(context.db, id, now, { includeHidden: true });
   if (!event) throw data(null, { status: 404 });
+  const role =
+    context.viewer &&
+    (await eventRoleOf(context.db, context.viewer, { id: event.id, organizerId: event.organizer.id }));
+  const isSiteStaff = context.viewer?.isStaff === true;
+  if (event.hidden && !role && !isSiteStaff) throw data(null, { status: 404 });
   const related = await searchEvents(
     context.db,
     { category: event.category.key, limit: RELATED_LIMIT + 1, sort: "date" },
@@ -68,16 +75,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     maxTicketsPerOrder: MAX_TICKETS_PER_ORDER,
     // The door and the orders are the event's staff's: their links show to them alone (signed-in pages
     // are never served from the shared response cache, see server/http/response-cache.ts).
-    isStaff:
-      context.viewer !== null &&
-      (await eventRoleOf(context.db, context.viewer, { id: event.id, organizerId: event.organizer.id })) !== null,
+    isStaff: Boolean(role),
+    isSiteStaff,
   };
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const { event, now, related, tiles, maxTicketsPerOrder, isStaff, sidebarAds } = loaderData;
+  const { event, now, related, tiles, maxTicketsPerOrder, isStaff, isSiteStaff, sidebarAds } = loaderData;
   const past = isPast(event, now);
   const cancelled = event.status === "cancelled";
   const soldOut = isSoldOut(event);
@@ -137,6 +143,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 {t("event.getTickets")}
               </a>
             )}
+            {event.hidden && <HiddenNotice hidden={event.hidden} timeZone={event.timeZone} />}
             {isStaff && (
               <div className="flex flex-wrap gap-2">
                 <Link to={`/events/${event.id}/check-in`} className={buttonClasses("outline", "md")}>
@@ -211,6 +218,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         <aside className="flex flex-col gap-6">
           <OrganizerCard event={event} />
           <ShareBox eventId={event.id} title={event.title} />
+          <ModerationLinks eventId={event.id} isSiteStaff={isSiteStaff} />
           {sidebarAds.map((ad) => (
             <PromotionAdCard key={ad.id} ad={ad} />
           ))}

@@ -19,6 +19,8 @@ import { ORDER_REQUEST_BODIES, ORDER_TOKEN_HEADER } from "./orders";
 import { PAYMENT_REQUEST_BODIES, PAYMENT_SCHEMAS } from "./payments";
 import { PROMOTION_NAMED_SCHEMAS } from "./promotion-json";
 import { PROMOTION_REQUEST_BODIES } from "./promotions";
+import { REPORT_REQUEST_BODIES, REPORT_SCHEMAS } from "./reports";
+import { STAFF_MODERATION_REQUEST_BODIES, STAFF_MODERATION_SCHEMAS } from "./staff-moderation";
 import { ok, publicRead } from "./public-read";
 import { SECURITY_SCHEMES } from "./security";
 import { STAFF_MESSAGE_REQUEST_BODIES, STAFF_MESSAGE_SCHEMAS } from "./staff-messages";
@@ -52,6 +54,8 @@ const ANSWER_SCHEMAS = {
   ...MY_EVENT_NAMED_SCHEMAS,
   ...STAFF_MESSAGE_SCHEMAS,
   ...STAFF_BLOG_SCHEMAS,
+  ...REPORT_SCHEMAS,
+  ...STAFF_MODERATION_SCHEMAS,
   Error: errorBody,
 };
 
@@ -68,6 +72,8 @@ const REQUEST_BODY_SCHEMAS = {
   ...PAYMENT_REQUEST_BODIES,
   ...STAFF_MESSAGE_REQUEST_BODIES,
   ...STAFF_BLOG_REQUEST_BODIES,
+  ...REPORT_REQUEST_BODIES,
+  ...STAFF_MODERATION_REQUEST_BODIES,
 };
 
 /** What the document says besides its operations. */

@@ -11,9 +11,11 @@ import { createOpenApiDocumentApi } from "./openapi-document";
 import { createOrdersApi } from "./orders";
 import { createPaymentsApi } from "./payments";
 import { createPromotionsApi } from "./promotions";
+import { createReportsApi } from "./reports";
 import { createSiteApi } from "./site";
 import { createStaffMessagesApi } from "./staff-messages";
 import { createStaffBlogApi } from "./staff-blog";
+import { createStaffModerationApi } from "./staff-moderation";
 import { createTicketLookupApi } from "./ticket-lookup";
 import { createWaitlistApi } from "./waitlist";
 
@@ -30,6 +32,7 @@ export function createApiRouter() {
   });
   // Before /events: that app's ETag middleware would otherwise also wrap these private answers.
   api.route("/events/:id/check-ins", createCheckInsApi());
+  api.route("/events/:id/reports", createReportsApi());
   api.route("/events", createEventsApi());
   api.route("/me", createMeApi());
   api.route("/my/events", createMyEventsApi());
@@ -41,6 +44,7 @@ export function createApiRouter() {
   api.route("/", createWaitlistApi());
   api.route("/staff/messages", createStaffMessagesApi());
   api.route("/staff/blog", createStaffBlogApi());
+  api.route("/staff", createStaffModerationApi());
   // Before the site API: its ETag middleware covers every path mounted after it.
   api.route("/openapi.json", createOpenApiDocumentApi(api));
   api.route("/", createSiteApi());

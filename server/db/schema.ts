@@ -9,3 +9,4 @@ export * from "./tables/background";
 export * from "./tables/blog";
 export * from "./tables/staff";
 export * from "./tables/contact";
+export * from "./tables/moderation";

@@ -43,15 +43,33 @@ interface Entry {
  * compressed once, so a reuse costs no rendering, no query and no compression. `ttlMs` 0 turns the
  * cache off (development, tests of live data).
  */
-export function responseCache({ ttlMs, clock = Date.now }: { ttlMs: number; clock?: () => number }) {
+export function responseCache({
+  ttlMs,
+  clock = Date.now,
+  generation = () => 0,
+}: {
+  ttlMs: number;
+  clock?: () => number;
+  /**
+   * Changes when what the public sees changed at once (services/public-content.ts, an event hidden by
+   * staff): everything kept before is dropped, and a response made across the change is not kept.
+   */
+  generation?: () => number;
+}) {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<Entry | null>>();
   const fresh = (entry: Entry) => clock() - entry.at < entry.ttlMs;
+  let keptGeneration = generation();
 
   return createMiddleware<AppEnv>(async (c, next) => {
     // Signed-in requests (a session cookie or a bearer token) are never served from here (decision 007 §6).
     if (ttlMs <= 0 || c.req.method !== "GET" || c.req.header("Authorization") !== undefined) return next();
     if (hasSessionCookie(c.req.header("Cookie"))) return next();
+    const startedIn = generation();
+    if (startedIn !== keptGeneration) {
+      entries.clear();
+      keptGeneration = startedIn;
+    }
     const key = [c.req.url, c.req.header("Cookie") ?? "", c.req.header("Accept-Language") ?? ""].join("\n");
 
     // No await before inFlight is set below, or visitors arriving together would each make their own.
@@ -74,7 +92,8 @@ export function responseCache({ ttlMs, clock = Date.now }: { ttlMs: number; cloc
         !response.headers.has("Set-Cookie") &&
         CACHEABLE_TYPE.test(type) &&
         keepFor > 0 &&
-        variesOnlyByKey(response.headers.get("Vary"));
+        variesOnlyByKey(response.headers.get("Vary")) &&
+        generation() === startedIn;
       if (!keepable) {
         // An expired copy must not outlive an answer that changed to one we do not keep (a 404, say).
         entries.delete(key);

@@ -30,6 +30,8 @@ import {
 import { NEWSLETTER_SUBSCRIBE_JOB, runNewsletterSubscribeJob } from "#server/services/newsletter";
 import { UPDATE_REPUTATIONS_JOB, updateReputations } from "#server/services/reputations";
 import { queueWeeklyDigest, SEND_DIGEST_EMAIL_JOB, WEEKLY_DIGEST_JOB } from "#server/services/weekly-digest";
+import { sendModerationEmail } from "#server/mail/moderation-email";
+import { SEND_MODERATION_EMAIL_JOB } from "#server/services/event-moderation";
 import type { JobHandlers } from "./run-due-jobs";
 
 /**
@@ -74,5 +76,6 @@ export function createJobHandlers({
     [SEND_CO_ORGANIZER_INVITATION_JOB]: (job) => sendCoOrganizerInvitation(mailer, job.payload, siteUrl),
     [SEND_WAITLIST_CONFIRMATION_JOB]: (job) => sendWaitlistConfirmation(mailer, job.payload, siteUrl),
     [SEND_CONTACT_EMAIL_JOB]: (job) => sendContactEmail(mailer, job.payload, siteUrl),
+    [SEND_MODERATION_EMAIL_JOB]: (job) => sendModerationEmail(mailer, job.payload, siteUrl),
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { instant, selectRows, type Database } from "#server/db/client";
+import { e as eventsAsE, publicEventCondition } from "./event-visibility";
 
 export interface CategoryWithCount {
   id: number;
@@ -22,7 +23,7 @@ export async function listCategories(db: Database, now: Date): Promise<CategoryW
   }>(
     db,
     sql`select c.id, c.key, c.name, c.icon, c.top_rank,
-        (select count(*)::int from events e where e.category_id = c.id and e.status = 'published' and e.ends_at > ${instant(now)}) as upcoming
+        (select count(*)::int from events e where e.category_id = c.id and ${publicEventCondition(eventsAsE)} and e.ends_at > ${instant(now)}) as upcoming
       from categories c order by c.position`,
   );
   return rows.map((row) => ({

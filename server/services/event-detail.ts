@@ -16,6 +16,7 @@ import {
   venues,
 } from "#server/db/schema";
 import { activePromotion } from "./active-promotion";
+import { publicEventPageCondition } from "./event-visibility";
 import { renderMarkdown } from "./markdown";
 
 export interface EventDetail {
@@ -31,6 +32,8 @@ export interface EventDetail {
   isFeatured: boolean;
   isPromoted: boolean;
   status: "published" | "cancelled";
+  /** Set when staff hid the event (moderation): only its organizers and staff are shown it, with why. */
+  hidden: { at: Date; reason: string | null } | null;
   createdAt: Date;
   updatedAt: Date;
   venue: {
@@ -66,8 +69,17 @@ export interface EventDetail {
   }[];
 }
 
-/** A published (or cancelled) event with everything its page shows; null when there is none to show. */
-export async function getEventDetail(db: Database, id: number, now: Date): Promise<EventDetail | null> {
+/**
+ * A published (or cancelled) event with everything its page shows; null when there is none to show
+ * the public (event-visibility.ts). `includeHidden` also gives an event staff hid, for the pages its
+ * organizers and staff still open: the caller decides who may see it.
+ */
+export async function getEventDetail(
+  db: Database,
+  id: number,
+  now: Date,
+  { includeHidden = false }: { includeHidden?: boolean } = {},
+): Promise<EventDetail | null> {
   const [row] = await db
     .select({
       event: events,
@@ -82,7 +94,7 @@ export async function getEventDetail(db: Database, id: number, now: Date): Promi
     .innerJoin(categories, eq(categories.id, events.categoryId))
     .innerJoin(profiles, eq(profiles.userId, events.organizerId))
     .leftJoin(organizerReputations, eq(organizerReputations.organizerId, events.organizerId))
-    .where(and(eq(events.id, id), ne(events.status, "draft")));
+    .where(and(eq(events.id, id), includeHidden ? ne(events.status, "draft") : publicEventPageCondition()));
   if (!row) return null;
 
   const [images, tickets, coOrganizers, eventSponsorRows] = await Promise.all([
@@ -127,6 +139,7 @@ export async function getEventDetail(db: Database, id: number, now: Date): Promi
     isFeatured: event.isFeatured,
     isPromoted: Boolean(row.isPromoted),
     status: event.status === "cancelled" ? "cancelled" : "published",
+    hidden: event.hiddenAt ? { at: event.hiddenAt, reason: event.hiddenReason } : null,
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
     venue: {

@@ -6,6 +6,7 @@ import type { EventSummary } from "#domain/event-summary";
 import { instant, selectRows, type Database } from "#server/db/client";
 import { activePromotion, promotedEventIds, type Placement } from "./active-promotion";
 import { loadEventSummaries } from "./event-summaries";
+import { e as eventsAsE, publicEventCondition } from "./event-visibility";
 
 export interface EventSearchResult {
   events: (EventSummary & { distanceMiles: number | null })[];
@@ -89,7 +90,7 @@ export async function searchEvents(
   const promotedPlacement = options.promotedFirst ?? (search.sort ? null : "explore");
   const promotedFirst = promotedPlacement !== null;
   const ctes: SQL[] = [];
-  const filters: SQL[] = [sql`e.status = 'published'`];
+  const filters: SQL[] = [publicEventCondition(eventsAsE)];
 
   const query = search.q ? search.q.toLowerCase() : null;
   let relevance: SQL = sql`0::float8`;
@@ -145,7 +146,7 @@ export async function searchEvents(
     // The events under way at `floor`, whole: few at any moment, found through the period index.
     // Apart (materialized), so that no plan reads them by walking the starts_at index from the start.
     ctes.push(sql`under_way as materialized (select * from events
-      where status = 'published' and tstzrange(starts_at, ends_at) @> ${instant(floor)})`);
+      where ${publicEventCondition()} and tstzrange(starts_at, ends_at) @> ${instant(floor)})`);
   }
 
   /**

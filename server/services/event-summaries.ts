@@ -11,10 +11,13 @@ import {
   venues,
 } from "#server/db/schema";
 import { activePromotion } from "./active-promotion";
+import { publicEventCondition } from "./event-visibility";
 
 /**
- * The summaries of the events `ids`, in that order: everything an event card shows, for every list
- * of events. Two queries whatever the number of events.
+ * The summaries of the events `ids`, in that order: everything an event card shows, for every public
+ * list of events. Two queries whatever the number of events. An id of an event the public may not see
+ * (a draft, or one hidden by staff: event-visibility.ts) is left out, whoever picked it (a Major Events
+ * teaser, say).
  */
 export async function loadEventSummaries(db: Database, ids: number[], now: Date): Promise<EventSummary[]> {
   if (ids.length === 0) return [];
@@ -46,7 +49,7 @@ export async function loadEventSummaries(db: Database, ids: number[], now: Date)
     .innerJoin(profiles, eq(profiles.userId, events.organizerId))
     .leftJoin(organizerReputations, eq(organizerReputations.organizerId, events.organizerId))
     .leftJoin(eventImages, and(eq(eventImages.eventId, events.id), eq(eventImages.position, 0)))
-    .where(inArray(events.id, ids));
+    .where(and(inArray(events.id, ids), publicEventCondition()));
 
   const tickets = await db
     .select({

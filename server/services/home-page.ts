@@ -4,6 +4,7 @@ import type { Database } from "#server/db/client";
 import { listCategories } from "./categories";
 import { searchEvents } from "./event-search";
 import { listMajorEvents } from "./major-events";
+import { publicContentGeneration } from "./public-content";
 import { shortCache } from "./short-cache";
 import { getSiteStats } from "./site-stats";
 
@@ -46,14 +47,18 @@ async function loadHomePage(db: Database, now: Date) {
 
 export type HomePage = Awaited<ReturnType<typeof loadHomePage>>;
 
-const caches = new WeakMap<Database, (now: Date) => Promise<HomePage>>();
+const caches = new WeakMap<Database, { generation: number; load: (now: Date) => Promise<HomePage> }>();
 
-/** Everything the home page shows at `now`; the same for every visitor, so kept for a few seconds. */
+/**
+ * Everything the home page shows at `now`; the same for every visitor, so kept for a few seconds, but
+ * never past a change that must show at once (an event hidden by staff: public-content.ts).
+ */
 export function getHomePage(db: Database, now: Date): Promise<HomePage> {
+  const generation = publicContentGeneration(db);
   let cached = caches.get(db);
-  if (!cached) {
-    cached = shortCache(HOME_DATA_SECONDS * 1000, (at) => loadHomePage(db, at));
+  if (!cached || cached.generation !== generation) {
+    cached = { generation, load: shortCache(HOME_DATA_SECONDS * 1000, (at) => loadHomePage(db, at)) };
     caches.set(db, cached);
   }
-  return cached(now);
+  return cached.load(now);
 }

@@ -3,6 +3,7 @@ import { MICRO_EVENT_MAX_CAPACITY } from "#domain/event";
 import type { EventSummary } from "#domain/event-summary";
 import { instant, selectRows, type Database } from "#server/db/client";
 import { loadEventSummaries } from "./event-summaries";
+import { e as eventsAsE, publicEventCondition } from "./event-visibility";
 
 /** How many micro events the page shows at most, soonest first. */
 export const MICRO_EVENTS_LIMIT = 60;
@@ -24,7 +25,7 @@ export async function listMicroEvents(db: Database, now: Date): Promise<MicroEve
       from events e
       join venues v on v.id = e.venue_id
       join ticket_types t on t.event_id = e.id
-      where e.status = 'published' and e.ends_at > ${instant(now)}
+      where ${publicEventCondition(eventsAsE)} and e.ends_at > ${instant(now)}
       group by e.id, v.id
       having sum(t.quantity) between 1 and ${MICRO_EVENT_MAX_CAPACITY}
       order by e.starts_at asc, e.id asc

@@ -78,12 +78,14 @@ export async function placeOrder(
     // Shared lock: an organizer cancelling the event meanwhile waits for this order and then refunds
     // it, or cancels first and this order sees it; without it, an order could slip in after the cancel.
     const [event] = await tx
-      .select({ event: eventColumns, venue: venueColumns })
+      .select({ event: eventColumns, venue: venueColumns, hiddenAt: events.hiddenAt })
       .from(events)
       .innerJoin(venues, eq(venues.id, events.venueId))
       .where(eq(events.id, eventId))
       .for("share", { of: events });
-    if (!event || event.event.status === "draft") throw new AppError("not_found", `No event ${eventId}.`);
+    // A hidden event (moderation) is off the site: as if it did not exist, until staff restore it.
+    if (!event || event.event.status === "draft" || event.hiddenAt !== null)
+      throw new AppError("not_found", `No event ${eventId}.`);
     if (event.event.status === "cancelled" || event.event.endsAt.getTime() <= now.getTime()) {
       throw new AppError("invalid", "This event is over or cancelled: no tickets are sold.", {
         eventId: "event_ended",

@@ -18,6 +18,7 @@ import { AppError } from "#server/errors";
 import { deleteProfileImage, encodeProfileImage, storeProfileImage } from "#server/images/profile-images";
 import type { Actor } from "./actor";
 import { loadEventSummaries } from "./event-summaries";
+import { publicEventCondition } from "./event-visibility";
 
 const PAST_EVENTS_SHOWN = 12;
 const SPONSORED_EVENTS_SHOWN = 24;
@@ -56,7 +57,7 @@ export async function getPublicProfile(db: Database, userId: string): Promise<Pu
 export async function getOrganizerPage(db: Database, userId: string, now: Date) {
   const profile = await getPublicProfile(db, userId);
   if (!profile) return null;
-  const published = and(eq(events.organizerId, userId), eq(events.status, "published"));
+  const published = and(eq(events.organizerId, userId), publicEventCondition());
   const [reputation, upcomingIds, pastIds] = await Promise.all([
     db
       .select({ score: organizerReputations.score, level: organizerReputations.level })
@@ -104,7 +105,7 @@ export async function getSponsorPage(db: Database, sponsorId: number, now: Date)
     .select({ id: events.id })
     .from(eventSponsors)
     .innerJoin(events, eq(events.id, eventSponsors.eventId))
-    .where(and(eq(eventSponsors.sponsorId, sponsorId), eq(events.status, "published"), gt(events.endsAt, now)))
+    .where(and(eq(eventSponsors.sponsorId, sponsorId), publicEventCondition(), gt(events.endsAt, now)))
     .orderBy(asc(events.startsAt))
     .limit(SPONSORED_EVENTS_SHOWN);
   return {

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lte, ne, type SQL } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { events, promotions } from "#server/db/schema";
+import { publicEventCondition } from "./event-visibility";
 
 /** An ad as the category page and the event page's sidebar show it: the promotion's own words and picture. */
 export interface PromotionAd {
@@ -29,7 +30,7 @@ export async function listRunningAds(
     eq(promotions.isActive, true),
     lte(promotions.startsAt, now),
     gt(promotions.endsAt, now),
-    eq(events.status, "published"),
+    publicEventCondition(),
   ];
   if (options.categoryId !== undefined) conditions.push(eq(events.categoryId, options.categoryId));
   if (options.besideEventId !== undefined) conditions.push(ne(events.id, options.besideEventId));

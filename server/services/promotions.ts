@@ -23,6 +23,7 @@ import { enqueueJob } from "#server/services/enqueue-job";
 import type { CardInput, DeclineReason, PaymentProvider } from "#server/payments/payment-provider";
 import type { Actor } from "./actor";
 import { eventRoleOf, managedBy } from "./event-role";
+import { publicEventCondition } from "./event-visibility";
 import { END_PROMOTION_JOB } from "./promotion-jobs";
 
 /** The placement (promotions.placement) each promotion type buys; digest and social have none. */
@@ -115,7 +116,7 @@ export async function listPromotableEvents(db: Database, actor: Actor, now: Date
       timeZone: events.timeZone,
     })
     .from(events)
-    .where(and(managedBy(actor), eq(events.status, "published"), gt(events.startsAt, now)))
+    .where(and(managedBy(actor), publicEventCondition(), gt(events.startsAt, now)))
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(200);
 }
@@ -160,6 +161,7 @@ export async function purchaseCampaign(
       title: events.title,
       organizerId: events.organizerId,
       status: events.status,
+      hiddenAt: events.hiddenAt,
       startsAt: events.startsAt,
       endsAt: events.endsAt,
       isPublic: events.isPublic,
@@ -169,7 +171,8 @@ export async function purchaseCampaign(
   if (!event) throw new AppError("not_found", `No event ${request.eventId}.`);
   const role = await eventRoleOf(db, actor, event);
   if (!role) throw new AppError("not_found", `No event ${request.eventId}.`);
-  if (event.status !== "published" || event.startsAt.getTime() <= now.getTime()) {
+  // A hidden event is not on the site (moderation): there is nothing to promote until staff restore it.
+  if (event.status !== "published" || event.hiddenAt !== null || event.startsAt.getTime() <= now.getTime()) {
     throw new AppError("invalid", "Only a published event that has not started can be promoted.", {
       eventId: PROMOTION_PROBLEMS.notPromotable,
     });

@@ -5,6 +5,7 @@ import type { Database } from "#server/db/client";
 import { categories, eventCoOrganizers, events, ticketTypes } from "#server/db/schema";
 import type { Actor } from "./actor";
 import { loadEventSummaries } from "./event-summaries";
+import { publicEventCondition } from "./event-visibility";
 import { listMyInterests } from "./interests";
 
 /** domain/event.ts isSoldOut, negated: some ticket type has one left, or the event has no ticket types. */
@@ -33,7 +34,7 @@ export async function listRecommendations(db: Database, actor: Actor, now: Date)
     .innerJoin(categories, eq(categories.id, events.categoryId))
     .where(
       and(
-        eq(events.status, "published"),
+        publicEventCondition(),
         // Upcoming as everywhere else on the site: not ended yet (glossary: a past event's end is before now).
         gt(events.endsAt, now),
         isNotSoldOut,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { reputationLevel, reputationScore, type OrganizerActivity } from "#domain/reputation";
 import { instant, selectRows, type Database } from "#server/db/client";
 import { organizerReputations } from "#server/db/schema";
+import { e as eventsAsE, publicEventCondition } from "./event-visibility";
 
 /** Rows per upsert: one statement each, well below PostgreSQL's parameter limit. */
 const UPSERT_BATCH = 500;
@@ -36,7 +37,7 @@ export async function updateReputations(db: Database, now: Date): Promise<number
                  count(t.checked_in_at)::int as tickets_checked_in
           from events e
           left join tickets t on t.event_id = e.id and t.status = 'valid'
-          where e.status = 'published' and e.ends_at < ${instant(now)}
+          where ${publicEventCondition(eventsAsE)} and e.ends_at < ${instant(now)}
           group by e.organizer_id
         ),
         cancelled as (

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { instant, selectRows, type Database } from "#server/db/client";
+import { publicEventCondition } from "./event-visibility";
 
 /** The home page's live figures: real counts, never invented ones. */
 export interface SiteStats {
@@ -13,9 +14,9 @@ export async function getSiteStats(db: Database, now: Date): Promise<SiteStats> 
   const [row] = await selectRows<{ upcoming: number; people: number; organizers: number }>(
     db,
     sql`select
-      (select count(*)::int from events where status = 'published' and ends_at > ${instant(now)}) as upcoming,
+      (select count(*)::int from events where ${publicEventCondition()} and ends_at > ${instant(now)}) as upcoming,
       (select count(*)::int from users where email_confirmed_at is not null) as people,
-      (select count(distinct organizer_id)::int from events where status = 'published') as organizers`,
+      (select count(distinct organizer_id)::int from events where ${publicEventCondition()}) as organizers`,
   );
   return {
     upcomingEvents: Number(row?.upcoming ?? 0),

@@ -5,6 +5,7 @@ import type { Database } from "#server/db/client";
 import { categories, events, profiles, sponsors } from "#server/db/schema";
 import { currentTime } from "#server/clock";
 import { listBlogSitemapEntries } from "./blog";
+import { publicEventCondition } from "./event-visibility";
 
 /**
  * Pages per sitemap file. Every page is listed once per language and once without one (five URLs),
@@ -20,7 +21,7 @@ export interface SitemapEntry {
 /** The paged parts of the sitemap, by the name of their files (events-1.xml, organizers-1.xml…). */
 export type SitemapSection = "events" | "organizers";
 
-const publishedEvent = eq(events.status, "published");
+const publishedEvent = publicEventCondition();
 /** Organizers with a page (as getOrganizerPage decides): organizers, and anyone who published an event. */
 const organizerWithPage = or(
   eq(profiles.role, "organizer"),

@@ -109,12 +109,13 @@ export async function joinWaitlist(
         quantity: ticketTypes.quantity,
         sold: ticketTypes.sold,
         eventStatus: events.status,
+        eventHiddenAt: events.hiddenAt,
         endsAt: events.endsAt,
       })
       .from(ticketTypes)
       .innerJoin(events, eq(events.id, ticketTypes.eventId))
       .where(and(eq(ticketTypes.id, input.ticketTypeId), eq(ticketTypes.eventId, input.eventId)));
-    if (!ticketType || ticketType.eventStatus === "draft") {
+    if (!ticketType || ticketType.eventStatus === "draft" || ticketType.eventHiddenAt !== null) {
       throw new AppError("not_found", "No such ticket type at that event.", {
         ticketTypeId: WAITLIST_PROBLEMS.notFound,
       });
@@ -349,11 +350,12 @@ async function offerOneTicket(db: Database, ticketTypeId: number, now: Date, sit
       .limit(1);
     if (!next) return false;
     const [event] = await tx
-      .select({ status: events.status, endsAt: events.endsAt })
+      .select({ status: events.status, hiddenAt: events.hiddenAt, endsAt: events.endsAt })
       .from(events)
       .where(eq(events.id, next.eventId));
     // Nothing to offer for an event that is over or off sale; the people stay listed as they were.
-    if (!event || event.status !== "published" || event.endsAt.getTime() <= now.getTime()) return false;
+    if (!event || event.status !== "published" || event.hiddenAt !== null || event.endsAt.getTime() <= now.getTime())
+      return false;
     const [reserved] = await tx
       .update(ticketTypes)
       .set({ sold: sql`${ticketTypes.sold} + 1` })

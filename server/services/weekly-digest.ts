@@ -8,6 +8,7 @@ import { categories, events, newsletterSubscriptions, profiles, promotionCampaig
 import { signalJobEnqueued } from "#server/services/job-signal";
 import type { DigestRecipient } from "./digest-unsubscribe-token";
 import { loadEventSummaries } from "./event-summaries";
+import { publicEventCondition } from "./event-visibility";
 import { listMyInterests } from "./interests";
 
 /** The job the weekly scheduled task queues: one SEND_DIGEST_EMAIL_JOB per recipient. */
@@ -163,7 +164,7 @@ export async function listDigestPromotedEvents(db: Database, editionAt: Date, no
         or(isNull(promotionCampaigns.endedAt), gt(promotionCampaigns.endedAt, editionAt)),
         sql`${promotionCampaigns.startsAt} <= ${instant(editionAt)}`,
         gt(promotionCampaigns.endsAt, editionAt),
-        eq(events.status, "published"),
+        publicEventCondition(),
         eq(events.isPublic, true),
         gt(events.endsAt, now),
       ),
@@ -187,7 +188,7 @@ export async function listDigestUpcomingEvents(
   excludedIds: number[],
   now: Date,
 ): Promise<EventSummary[]> {
-  const conditions: SQL[] = [eq(events.status, "published"), eq(events.isPublic, true), gt(events.endsAt, now)];
+  const conditions: SQL[] = [publicEventCondition(), eq(events.isPublic, true), gt(events.endsAt, now)];
   if (excludedIds.length > 0) conditions.push(notInArray(events.id, excludedIds));
   if (interestNames) {
     const criteria = recommendationCriteria(interestNames);

@@ -134,7 +134,9 @@ export function randomProbes(op: Operation, random: Random, count: number): Prob
     const probe: Probe = { op: op.key, variant: "", method: op.method, url: urlOf(op, params, pairs.join("&")) };
     if (op.json && base !== undefined) {
       let body: Value;
-      let alwaysBad = false;
+      // Which changed places hold a value no document can refuse (a lone surrogate): a later change of the
+      // same place, or of one above it, replaces that value, and with it the reason to send the body.
+      const alwaysBadAt = new Map<string, boolean>();
       if (random() < 0.5) {
         body = randomJson(random, keys);
         parts.push("random JSON");
@@ -144,10 +146,15 @@ export function randomProbes(op: Operation, random: Random, count: number): Prob
           const place = pick(random, placesOf(body).length ? placesOf(body) : places);
           const bad = pick(random, valuesFor(at(body, place)));
           body = changed(body, place, bad.value);
-          alwaysBad ||= !!bad.alwaysBad;
+          const key = JSON.stringify(place);
+          for (const earlier of [...alwaysBadAt.keys()]) {
+            if (earlier === key || earlier.startsWith(key.slice(0, -1) + ",")) alwaysBadAt.delete(earlier);
+          }
+          alwaysBadAt.set(key, !!bad.alwaysBad);
           parts.push(`${place.join(".")} = ${bad.label}`);
         }
       }
+      const alwaysBad = [...alwaysBadAt.values()].some(Boolean);
       const text = serialize(body);
       if (!isWebhook(op) && !alwaysBad && documentAccepts(op, text)) continue;
       probe.headers = {

@@ -59,16 +59,39 @@ CREATE TABLE "contact_threads" (
 	CONSTRAINT "contact_threads_language_check" CHECK ("contact_threads"."language" in ('en', 'fr', 'ar', 'am'))
 );
 --> statement-breakpoint
+CREATE TABLE "reports" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"subject_type" text NOT NULL,
+	"subject_id" text NOT NULL,
+	"reason" text NOT NULL,
+	"details" text,
+	"reporter_id" uuid,
+	"client_hash" text NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL,
+	"resolved_by" uuid,
+	"resolved_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "reports_subject_type_check" CHECK ("reports"."subject_type" in ('event', 'review', 'photo')),
+	CONSTRAINT "reports_reason_check" CHECK ("reports"."reason" in ('scam', 'misleading', 'hateful', 'spam', 'prohibited', 'other')),
+	CONSTRAINT "reports_status_check" CHECK ("reports"."status" in ('open', 'dismissed', 'actioned'))
+);
+--> statement-breakpoint
 ALTER TABLE "blog_post_versions" ADD CONSTRAINT "blog_post_versions_post_id_blog_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."blog_posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD CONSTRAINT "blog_posts_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_entries" ADD CONSTRAINT "contact_entries_thread_id_contact_threads_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."contact_threads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_entries" ADD CONSTRAINT "contact_entries_staff_id_users_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_threads" ADD CONSTRAINT "contact_threads_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_threads" ADD CONSTRAINT "contact_threads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_reporter_id_users_id_fk" FOREIGN KEY ("reporter_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_resolved_by_users_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "blog_posts_public_idx" ON "blog_posts" USING btree ("status","publish_at");--> statement-breakpoint
 CREATE INDEX "blog_posts_tags_idx" ON "blog_posts" USING gin ("tags");--> statement-breakpoint
 CREATE INDEX "contact_entries_thread_idx" ON "contact_entries" USING btree ("thread_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "contact_threads_reference_key" ON "contact_threads" USING btree ("reference");--> statement-breakpoint
 CREATE INDEX "contact_threads_kind_status_idx" ON "contact_threads" USING btree ("kind","status","updated_at");--> statement-breakpoint
 CREATE INDEX "contact_threads_email_idx" ON "contact_threads" USING btree (lower("email"));--> statement-breakpoint
-CREATE INDEX "contact_threads_event_idx" ON "contact_threads" USING btree ("event_id");
+CREATE INDEX "contact_threads_event_idx" ON "contact_threads" USING btree ("event_id");--> statement-breakpoint
+CREATE INDEX "reports_subject_idx" ON "reports" USING btree ("subject_type","subject_id");--> statement-breakpoint
+CREATE INDEX "reports_status_created_idx" ON "reports" USING btree ("status","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "reports_open_per_reporter_idx" ON "reports" USING btree ("subject_type","subject_id","reporter_id") WHERE "reports"."status" = 'open' and "reports"."reporter_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "reports_open_per_client_idx" ON "reports" USING btree ("subject_type","subject_id","client_hash") WHERE "reports"."status" = 'open' and "reports"."reporter_id" is null;

@@ -1,0 +1,162 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
+
+const { openPage } = connectBrowser();
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** The sample site's staff member (server/db/seed/sample-staff.ts), who signs in by magic link. */
+const STAFF_EMAIL = "admin@example.com";
+const REASON = "Tickets are sold off-site by wire transfer, which our community guidelines forbid.";
+
+/** Signs the staff member in with an e-mailed magic link, read from the development mailbox. */
+async function signInAsStaff(page: Page) {
+  const messages = page.locator("section[aria-labelledby=mailbox-messages] ol > li a");
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(STAFF_EMAIL)}`);
+  const before = await messages.count();
+  await page.goto("/signin");
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(STAFF_EMAIL);
+  await page.getByRole("button", { name: "Email me a magic link" }).click();
+  await page.getByRole("status").filter({ hasText: "Check your email" }).waitFor();
+  await expect
+    .poll(async () => {
+      await page.goto(`/dev/mailbox?to=${encodeURIComponent(STAFF_EMAIL)}`);
+      return messages.count();
+    })
+    .toBeGreaterThan(before);
+  await messages.first().click();
+  await page.waitForURL(/\/dev\/mailbox\/\d+$/);
+  const href = await page
+    .locator("section[aria-labelledby=mailbox-links] a", { hasText: "/auth/confirm" })
+    .first()
+    .getAttribute("href");
+  const url = new URL(href!);
+  await page.goto(`${url.pathname}${url.search}`);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+/** Where a visitor (no cookies: answers may come from the response cache) still finds the event. */
+async function whereVisitorsSee(page: Page, event: { id: number; title: string }): Promise<string[]> {
+  const found: string[] = [];
+  const link = `a[href="/events/${event.id}"]`;
+  await page.goto(`/events?q=${encodeURIComponent(event.title)}`);
+  if ((await page.locator(`main ${link}`).count()) > 0) found.push("/events search");
+  await page.goto("/");
+  if ((await page.locator(`main ${link}`).count()) > 0) found.push("home page");
+  const list = (await (await page.request.get("/api/v1/events?sort=date&limit=100")).json()) as {
+    data: { id: number }[];
+  };
+  if (list.data.some((item) => item.id === event.id)) found.push("/api/v1/events");
+  if ((await page.request.get(`/api/v1/events/${event.id}`)).status() === 200) found.push("/api/v1/events/{id}");
+  const address = new RegExp(`/events/${event.id}(?![0-9])`);
+  if (address.test(await (await page.request.get("/sitemaps/events-1.xml")).text())) found.push("sitemap");
+  if (address.test(await (await page.request.get("/events.ics")).text())) found.push("/events.ics");
+  if ((await page.request.get(`/events/${event.id}`)).status() === 200) found.push("event page");
+  return found;
+}
+
+const EVERYWHERE = [
+  "/events search",
+  "home page",
+  "/api/v1/events",
+  "/api/v1/events/{id}",
+  "sitemap",
+  "/events.ics",
+  "event page",
+];
+
+describe("moderation", () => {
+  it("a visitor reports an event, staff hide it with a reason (gone everywhere, organizer e-mailed) and restore it", async () => {
+    const visitor = await openPage({ viewport: DESKTOP });
+    const soonest = (await (await visitor.request.get("/api/v1/events?sort=date&limit=1")).json()) as {
+      data: { id: number; title: string }[];
+    };
+    const event = soonest.data[0]!;
+    expect(await whereVisitorsSee(visitor, event)).toEqual(EVERYWHERE);
+
+    // The visitor reports it from its page.
+    await visitor.goto(`/events/${event.id}`);
+    await waitForHydration(visitor);
+    await visitor.getByRole("link", { name: "Report this event" }).click();
+    await visitor.waitForURL(new RegExp(`/events/${event.id}/report$`));
+    await visitor.getByRole("radio", { name: "Scam or fraud" }).check();
+    await visitor.getByLabel("Details (optional)").fill("The organizer asks for payment by wire transfer.");
+    await visitor.getByRole("button", { name: "Send report" }).click();
+    await visitor.getByRole("status").filter({ hasText: "Thank you, we received your report" }).first().waitFor();
+
+    // Staff find it in the queue, open it and hide it with a reason.
+    const staff = await openPage({ viewport: DESKTOP });
+    await signInAsStaff(staff);
+    await staff.goto("/admin/reports?status=open");
+    await waitForHydration(staff);
+    const item = staff.locator("li", { has: staff.getByRole("heading", { name: event.title }) });
+    await expect(item.getByText("Scam or fraud × 1").count()).resolves.toBe(1);
+    await item.getByRole("link", { name: "Open", exact: true }).click();
+    await staff.waitForURL(new RegExp(`/admin/events/${event.id}/moderation$`));
+    await waitForHydration(staff);
+    await expect(staff.getByText("The organizer asks for payment by wire transfer.").count()).resolves.toBe(1);
+    await staff.getByLabel(/Why hide it\?/).fill(REASON);
+    await staff.getByRole("button", { name: "Hide event" }).click();
+    await staff.getByRole("status").filter({ hasText: "The event is hidden" }).waitFor();
+
+    // Gone, at once, from everything a visitor reaches; staff still see its page, with the reason.
+    const stranger = await openPage({ viewport: DESKTOP });
+    expect(await whereVisitorsSee(stranger, event)).toEqual([]);
+    await staff.goto(`/events/${event.id}`);
+    await expect(
+      staff.getByRole("status").filter({ hasText: "This event is hidden" }).textContent(),
+    ).resolves.toContain(REASON);
+    // The organizer is told, with the reason.
+    const subject = `Your event “${event.title}” was hidden on DMV Events`;
+    await expect
+      .poll(async () => {
+        await stranger.goto("/dev/mailbox");
+        return stranger.getByRole("link", { name: subject }).count();
+      })
+      .toBeGreaterThan(0);
+    await stranger.getByRole("link", { name: subject }).first().click();
+    await expect(stranger.locator("main pre").textContent()).resolves.toContain(REASON);
+
+    // Restored: back everywhere.
+    await staff.goto(`/admin/events/${event.id}/moderation`);
+    await waitForHydration(staff);
+    await staff.getByRole("button", { name: "Restore event" }).click();
+    await staff.getByRole("status").filter({ hasText: "The event is visible again" }).waitFor();
+    await expect(staff.getByRole("region", { name: "Moderation history" }).getByText("Restored").count()).resolves.toBe(
+      1,
+    );
+    expect(await whereVisitorsSee(stranger, event)).toEqual(EVERYWHERE);
+    for (const page of [visitor, staff, stranger]) expectCleanConsole(page);
+  });
+
+  it.each([
+    ["en", DESKTOP],
+    ["ar", PHONE],
+  ] as const)(
+    "the report form and the console pages have no axe violations in %s, light and dark",
+    async (language, viewport) => {
+      const staff = await openPage({ viewport });
+      await signInAsStaff(staff);
+      const eventId = (
+        (await (await staff.request.get("/api/v1/events?sort=date&limit=1")).json()) as { data: { id: number }[] }
+      ).data[0]!.id;
+      for (const colorScheme of ["light", "dark"] as const) {
+        await staff.emulateMedia({ colorScheme });
+        for (const path of [`/events/${eventId}/report`, "/admin/reports", `/admin/events/${eventId}/moderation`]) {
+          const answer = await staff.goto(`${path}?lang=${language}`);
+          expect(answer?.status(), path).toBe(200);
+          await waitForHydration(staff);
+          expect(await staff.evaluate(() => document.documentElement.dir)).toBe(language === "ar" ? "rtl" : "ltr");
+          expect(await staff.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
+            viewport.width,
+          );
+          await expectNoAxeViolations(staff);
+        }
+      }
+      expectCleanConsole(staff);
+    },
+  );
+});
