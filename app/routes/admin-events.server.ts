@@ -5,7 +5,8 @@ import { AppError } from "#server/errors";
 import { formPageStatusOf } from "#server/http/error-response";
 import { readSmallForm } from "#server/http/read-form";
 import type { Viewer } from "#server/http/app-env";
-import { MAJOR_EVENT_COUNT, setEventFeatured, setMajorEvents } from "#server/services/staff-events";
+import { MAJOR_EVENT_COUNT } from "#domain/staff-console";
+import { setEventFeatured, setMajorEvents } from "#server/services/staff-events";
 import { ADMIN_PAGE_HEADERS } from "./admin.server";
 
 /** What the events page's forms answer: what was done, or the problems to show (translated words). */

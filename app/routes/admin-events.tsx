@@ -7,13 +7,12 @@ import { useTranslation } from "#app/i18n/use-translation";
 import { privatePageMeta } from "#app/seo";
 import { currentTime } from "#server/clock";
 import {
-  getMajorEventChoices,
   isStaffEventFilter,
-  listStaffEvents,
   STAFF_EVENT_FILTERS,
   STAFF_SEARCH_MAX_LENGTH,
   TAGLINE_MAX_LENGTH,
-} from "#server/services/staff-events";
+} from "#domain/staff-console";
+import { getMajorEventChoices, listStaffEvents } from "#server/services/staff-events";
 import { ADMIN_PAGE_HEADERS, adminPageMessages, requireStaffViewer } from "./admin.server";
 import { adminEventsAction } from "./admin-events.server";
 import type { Route } from "./+types/admin-events";

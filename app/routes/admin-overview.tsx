@@ -4,7 +4,8 @@ import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
 import { privatePageMeta } from "#app/seo";
 import { currentTime } from "#server/clock";
-import { FIGURE_WEEKS, getPlatformFigures, MONEY_FIGURES } from "#server/services/platform-figures";
+import { FIGURE_WEEKS, MONEY_FIGURES } from "#domain/staff-console";
+import { getPlatformFigures } from "#server/services/platform-figures";
 import { ADMIN_PAGE_HEADERS, adminPageMessages, requireStaffViewer } from "./admin.server";
 import type { Route } from "./+types/admin-overview";
 

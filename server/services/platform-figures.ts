@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { bucketByWeek, lastWeeks, weekKey } from "#domain/week-buckets";
+import { FIGURE_KEYS, FIGURE_WEEKS, type FigureKey } from "#domain/staff-console";
 import { instant, selectRows, type Database } from "#server/db/client";
 
-/** How many weeks the console's charts show, the current one last. */
-export const FIGURE_WEEKS = 12;
+export { FIGURE_KEYS, FIGURE_WEEKS, MONEY_FIGURES, type FigureKey } from "#domain/staff-console";
 
-/**
- * The figures of the staff console, in this order. What each counts, and by which instant it falls in
- * a week (UTC weeks from Monday, domain/week-buckets.ts):
+/*
+ * What each figure counts, and by which instant it falls in a week (UTC weeks from Monday,
+ * domain/week-buckets.ts):
  * - people: accounts with a confirmed e-mail address (as the home page counts them), by sign-up;
  * - organizers: accounts whose role is organizer, by when their profile was made;
  * - publishedEvents: events published and not hidden by staff, by when they were created;
@@ -16,19 +16,6 @@ export const FIGURE_WEEKS = 12;
  * - revenueCents: the totals of confirmed orders, in cents, by when placed;
  * - promotionIncomeCents: the prices of paid promotion campaigns, in cents, by when paid.
  */
-export const FIGURE_KEYS = [
-  "people",
-  "organizers",
-  "publishedEvents",
-  "orders",
-  "ticketsSold",
-  "revenueCents",
-  "promotionIncomeCents",
-] as const;
-export type FigureKey = (typeof FIGURE_KEYS)[number];
-
-/** Figures in cents; the others are counts. */
-export const MONEY_FIGURES: ReadonlySet<FigureKey> = new Set(["revenueCents", "promotionIncomeCents"]);
 
 export interface PlatformFigure {
   key: FigureKey;

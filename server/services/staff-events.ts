@@ -1,4 +1,10 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import {
+  MAJOR_EVENT_COUNT,
+  STAFF_SEARCH_MAX_LENGTH,
+  TAGLINE_MAX_LENGTH,
+  type StaffEventFilter,
+} from "#domain/staff-console";
 import type { Database } from "#server/db/client";
 import { events, majorEventTeasers, profiles, users } from "#server/db/schema";
 import { AppError } from "#server/errors";
@@ -7,15 +13,7 @@ import { forgetHomePage } from "./home-page";
 import { requireStaff } from "./staff";
 import { recordStaffAction } from "./staff-actions";
 
-/** The console's event filters: by status, hidden events apart whatever their status. */
-export const STAFF_EVENT_FILTERS = ["all", "published", "draft", "cancelled", "hidden"] as const;
-export type StaffEventFilter = (typeof STAFF_EVENT_FILTERS)[number];
-
 export const STAFF_EVENTS_PAGE_SIZE = 25;
-/** How many Major Events the home page shows, and the longest tagline. */
-export const MAJOR_EVENT_COUNT = 3;
-export const TAGLINE_MAX_LENGTH = 160;
-export const STAFF_SEARCH_MAX_LENGTH = 200;
 
 export interface StaffEventRow {
   id: number;
@@ -246,9 +244,4 @@ export async function setMajorEvents(db: Database, actor: Actor, input: MajorEve
   });
   forgetHomePage(db);
   return result;
-}
-
-/** Whether `text` names an event filter. */
-export function isStaffEventFilter(text: string | null): text is StaffEventFilter {
-  return (STAFF_EVENT_FILTERS as readonly (string | null)[]).includes(text);
 }
