@@ -14,9 +14,9 @@ export interface FigureChartProps {
 }
 
 const WIDTH = 360;
-const HEIGHT = 150;
-const PLOT_TOP = 14;
-const PLOT_BOTTOM = 122;
+const HEIGHT = 156;
+const PLOT_TOP = 18;
+const PLOT_BOTTOM = 126;
 const GAP = 6;
 
 const weekFormats = new Map<Language, Intl.DateTimeFormat>();
@@ -66,6 +66,9 @@ export function FigureChart({ label, total, weeks, byWeek, money }: FigureChartP
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
+        // Positions and anchors below are computed for each direction; the SVG's own text direction
+        // would flip the anchors a second time.
+        direction="ltr"
         aria-labelledby={`${id}-title ${id}-desc`}
         className="h-auto w-full text-primary"
       >
@@ -98,10 +101,10 @@ export function FigureChart({ label, total, weeks, byWeek, money }: FigureChartP
         })}
         <text
           x={rtl ? WIDTH : 0}
-          y={10}
+          y={13}
           textAnchor={rtl ? "end" : "start"}
           className="fill-muted-foreground"
-          fontSize={11}
+          fontSize={13}
           aria-hidden="true"
         >
           {format(max)}
@@ -124,7 +127,7 @@ export function FigureChart({ label, total, weeks, byWeek, money }: FigureChartP
                   : 0
             }
             className="fill-muted-foreground"
-            fontSize={11}
+            fontSize={13}
             aria-hidden="true"
           >
             {formatWeek(weeks[index]!, language)}

@@ -73,7 +73,7 @@ export function MajorEventsForm({ current, candidates, refused, maxTagline }: Ma
           const taglineProblem = problems[`taglines.${index}`];
           const chosen = refused?.values.eventIds[index] ?? String(current[index]?.eventId ?? "");
           return (
-            <fieldset key={index} className="grid gap-3 border-t border-border pt-3 md:grid-cols-2">
+            <fieldset key={index} className="grid min-w-0 gap-3 border-t border-border pt-3 md:grid-cols-2">
               <legend className="float-start mb-1 w-full text-sm font-semibold md:col-span-2">
                 {t("admin.events.majorPlace", { position: String(index + 1) })}
               </legend>

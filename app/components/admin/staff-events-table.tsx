@@ -38,7 +38,7 @@ export function StaffEventsTable({ events }: { events: StaffEventRow[] }) {
           const canFeature = event.status === "published" && !event.hidden;
           return (
             <tr key={event.id} data-event-id={event.id} className="border-b border-border align-top last:border-0">
-              <td className="px-3 py-2">
+              <td className="min-w-56 px-3 py-2">
                 <Link
                   to={`/events/${event.id}`}
                   className="font-medium text-primary underline-offset-2 hover:underline"
@@ -51,7 +51,7 @@ export function StaffEventsTable({ events }: { events: StaffEventRow[] }) {
               </td>
               <td className="px-3 py-2">
                 <div>{event.organizerName}</div>
-                <div className="text-xs text-muted-foreground" dir="ltr">
+                <div className="whitespace-nowrap text-xs text-muted-foreground" dir="ltr">
                   {event.organizerEmail}
                 </div>
               </td>
@@ -75,7 +75,8 @@ export function StaffEventsTable({ events }: { events: StaffEventRow[] }) {
                   )}
                 </div>
               </td>
-              <td className="px-3 py-2">
+              {/* Positioned, so the buttons' visually hidden live regions scroll with the table, not widen the page. */}
+              <td className="relative min-w-44 px-3 py-2">
                 <div className="flex flex-wrap items-center gap-2">
                   {(event.isFeatured || canFeature) && (
                     <Form method="post">
