@@ -36,6 +36,8 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   // The staff console: every child's loader and action checks staff itself (admin.server.ts).
   route("admin", "routes/admin.tsx", [
+    index("routes/admin-overview.tsx"),
+    route("events", "routes/admin-events.tsx"),
     route("messages", "routes/admin-messages.tsx"),
     route("messages/:id", "routes/admin-message.tsx"),
     route("blog", "routes/admin-blog.tsx"),

@@ -24,6 +24,7 @@ import { STAFF_MODERATION_REQUEST_BODIES, STAFF_MODERATION_SCHEMAS } from "./sta
 import { ok, publicRead } from "./public-read";
 import { SECURITY_SCHEMES } from "./security";
 import { STAFF_MESSAGE_REQUEST_BODIES, STAFF_MESSAGE_SCHEMAS } from "./staff-messages";
+import { STAFF_EVENT_REQUEST_BODIES, STAFF_EVENT_SCHEMAS } from "./staff-events";
 import { TICKET_LOOKUP_REQUEST_BODIES, TICKET_LOOKUP_SCHEMAS } from "./ticket-lookup";
 import { WAITLIST_REQUEST_BODIES } from "./waitlist";
 import { WAITLIST_SCHEMAS } from "./waitlist-schemas";
@@ -56,6 +57,7 @@ const ANSWER_SCHEMAS = {
   ...STAFF_BLOG_SCHEMAS,
   ...REPORT_SCHEMAS,
   ...STAFF_MODERATION_SCHEMAS,
+  ...STAFF_EVENT_SCHEMAS,
   Error: errorBody,
 };
 
@@ -74,6 +76,7 @@ const REQUEST_BODY_SCHEMAS = {
   ...STAFF_BLOG_REQUEST_BODIES,
   ...REPORT_REQUEST_BODIES,
   ...STAFF_MODERATION_REQUEST_BODIES,
+  ...STAFF_EVENT_REQUEST_BODIES,
 };
 
 /** What the document says besides its operations. */

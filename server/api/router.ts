@@ -16,6 +16,7 @@ import { createSiteApi } from "./site";
 import { createStaffMessagesApi } from "./staff-messages";
 import { createStaffBlogApi } from "./staff-blog";
 import { createStaffModerationApi } from "./staff-moderation";
+import { createStaffEventsApi } from "./staff-events";
 import { createTicketLookupApi } from "./ticket-lookup";
 import { createWaitlistApi } from "./waitlist";
 
@@ -45,6 +46,7 @@ export function createApiRouter() {
   api.route("/staff/messages", createStaffMessagesApi());
   api.route("/staff/blog", createStaffBlogApi());
   api.route("/staff", createStaffModerationApi());
+  api.route("/staff", createStaffEventsApi());
   // Before the site API: its ETag middleware covers every path mounted after it.
   api.route("/openapi.json", createOpenApiDocumentApi(api));
   api.route("/", createSiteApi());

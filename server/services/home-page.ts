@@ -62,3 +62,11 @@ export function getHomePage(db: Database, now: Date): Promise<HomePage> {
   }
   return cached.load(now);
 }
+
+/**
+ * Drops the kept home page of `db`, so the next visitor gets it made afresh: for staff changes to
+ * what it shows (featured events, the Major Events), which staff expect to see at once.
+ */
+export function forgetHomePage(db: Database): void {
+  caches.delete(db);
+}
