@@ -33,7 +33,11 @@ export default [
   route("pricing", "routes/pricing.tsx"),
   route("about", "routes/about.tsx"),
   // The staff console: every child's loader and action checks staff itself (admin.server.ts).
-  route("admin", "routes/admin.tsx", []),
+  route("admin", "routes/admin.tsx", [
+    route("people", "routes/admin-people.tsx"),
+    route("people/:id", "routes/admin-person.tsx"),
+    route("audit", "routes/admin-audit.tsx"),
+  ]),
   route("preferences", "routes/preferences.ts"),
   route("signin", "routes/sign-in.tsx"),
   route("signup", "routes/sign-up.tsx"),
