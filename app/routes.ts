@@ -38,6 +38,9 @@ export default [
   route("admin", "routes/admin.tsx", [
     index("routes/admin-overview.tsx"),
     route("events", "routes/admin-events.tsx"),
+    route("people", "routes/admin-people.tsx"),
+    route("people/:id", "routes/admin-person.tsx"),
+    route("audit", "routes/admin-audit.tsx"),
     route("messages", "routes/admin-messages.tsx"),
     route("messages/:id", "routes/admin-message.tsx"),
     route("blog", "routes/admin-blog.tsx"),

@@ -25,6 +25,7 @@ import { ok, publicRead } from "./public-read";
 import { SECURITY_SCHEMES } from "./security";
 import { STAFF_MESSAGE_REQUEST_BODIES, STAFF_MESSAGE_SCHEMAS } from "./staff-messages";
 import { STAFF_EVENT_REQUEST_BODIES, STAFF_EVENT_SCHEMAS } from "./staff-events";
+import { STAFF_PEOPLE_REQUEST_BODIES, STAFF_PEOPLE_SCHEMAS } from "./staff-people";
 import { TICKET_LOOKUP_REQUEST_BODIES, TICKET_LOOKUP_SCHEMAS } from "./ticket-lookup";
 import { WAITLIST_REQUEST_BODIES } from "./waitlist";
 import { WAITLIST_SCHEMAS } from "./waitlist-schemas";
@@ -58,6 +59,7 @@ const ANSWER_SCHEMAS = {
   ...REPORT_SCHEMAS,
   ...STAFF_MODERATION_SCHEMAS,
   ...STAFF_EVENT_SCHEMAS,
+  ...STAFF_PEOPLE_SCHEMAS,
   Error: errorBody,
 };
 
@@ -77,6 +79,7 @@ const REQUEST_BODY_SCHEMAS = {
   ...REPORT_REQUEST_BODIES,
   ...STAFF_MODERATION_REQUEST_BODIES,
   ...STAFF_EVENT_REQUEST_BODIES,
+  ...STAFF_PEOPLE_REQUEST_BODIES,
 };
 
 /** What the document says besides its operations. */

@@ -17,6 +17,7 @@ import { createStaffMessagesApi } from "./staff-messages";
 import { createStaffBlogApi } from "./staff-blog";
 import { createStaffModerationApi } from "./staff-moderation";
 import { createStaffEventsApi } from "./staff-events";
+import { createStaffPeopleApi } from "./staff-people";
 import { createTicketLookupApi } from "./ticket-lookup";
 import { createWaitlistApi } from "./waitlist";
 
@@ -47,6 +48,7 @@ export function createApiRouter() {
   api.route("/staff/blog", createStaffBlogApi());
   api.route("/staff", createStaffModerationApi());
   api.route("/staff", createStaffEventsApi());
+  api.route("/staff", createStaffPeopleApi());
   // Before the site API: its ETag middleware covers every path mounted after it.
   api.route("/openapi.json", createOpenApiDocumentApi(api));
   api.route("/", createSiteApi());

@@ -22,21 +22,33 @@ export async function requireStaff(db: Database, actor: Actor): Promise<void> {
 }
 
 /** Makes an account staff (audited). Granting it twice changes nothing and logs nothing. */
-export async function grantStaff(db: Database, actor: Actor, userId: string, now: Date): Promise<void> {
+export async function grantStaff(
+  db: Database,
+  actor: Actor,
+  userId: string,
+  now: Date,
+  reason: string | null = null,
+): Promise<void> {
   await requireStaff(db, actor);
-  await setStaff(db, actor.userId, userId, true, now);
+  await setStaff(db, actor.userId, userId, true, now, reason);
 }
 
 /**
  * Takes the staff role away (audited). Staff cannot remove their own role, so the console can never
  * be left without the person who was using it by a slip of the hand.
  */
-export async function removeStaff(db: Database, actor: Actor, userId: string, now: Date): Promise<void> {
+export async function removeStaff(
+  db: Database,
+  actor: Actor,
+  userId: string,
+  now: Date,
+  reason: string | null = null,
+): Promise<void> {
   await requireStaff(db, actor);
   if (actor.userId === userId) {
     throw new AppError("invalid", "Staff cannot remove their own role", { userId: "own_role" });
   }
-  await setStaff(db, actor.userId, userId, false, now);
+  await setStaff(db, actor.userId, userId, false, now, reason);
 }
 
 export type GrantByEmailResult = "granted" | "already_staff" | "no_account";
@@ -64,6 +76,7 @@ async function setStaff(
   userId: string,
   isNowStaff: boolean,
   now: Date,
+  reason: string | null = null,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
@@ -79,6 +92,7 @@ async function setStaff(
         action: isNowStaff ? "staff.grant" : "staff.remove",
         subjectType: "user",
         subjectId: userId,
+        reason,
         before: { isStaff: !isNowStaff },
         after: { isStaff: isNowStaff },
       },
