@@ -22,6 +22,7 @@ import { PROMOTION_REQUEST_BODIES } from "./promotions";
 import { ok, publicRead } from "./public-read";
 import { SECURITY_SCHEMES } from "./security";
 import { TICKET_LOOKUP_REQUEST_BODIES, TICKET_LOOKUP_SCHEMAS } from "./ticket-lookup";
+import { STAFF_SPONSOR_REQUEST_BODIES, STAFF_SPONSOR_SCHEMAS } from "./staff-sponsors";
 import { WAITLIST_REQUEST_BODIES } from "./waitlist";
 import { WAITLIST_SCHEMAS } from "./waitlist-schemas";
 
@@ -48,6 +49,7 @@ const ANSWER_SCHEMAS = {
   ...PAYMENT_SCHEMAS,
   ...PROMOTION_NAMED_SCHEMAS,
   ...MY_EVENT_NAMED_SCHEMAS,
+  ...STAFF_SPONSOR_SCHEMAS,
   Error: errorBody,
 };
 
@@ -62,6 +64,7 @@ const REQUEST_BODY_SCHEMAS = {
   ...NEWSLETTER_REQUEST_BODIES,
   ...PROMOTION_REQUEST_BODIES,
   ...PAYMENT_REQUEST_BODIES,
+  ...STAFF_SPONSOR_REQUEST_BODIES,
 };
 
 /** What the document says besides its operations. */
@@ -103,6 +106,7 @@ function documentHeading(publicUrl: string) {
       { name: "Payments", description: "What payment providers call." },
       { name: "Promotions", description: "Paid promotion campaigns of an organizer's events." },
       { name: "Newsletter", description: "The weekly e-mail digest of events." },
+      { name: "Staff", description: "Running the marketplace: for staff members only." },
     ],
   };
 }

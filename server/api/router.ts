@@ -12,6 +12,7 @@ import { createOrdersApi } from "./orders";
 import { createPaymentsApi } from "./payments";
 import { createPromotionsApi } from "./promotions";
 import { createSiteApi } from "./site";
+import { createStaffSponsorsApi } from "./staff-sponsors";
 import { createTicketLookupApi } from "./ticket-lookup";
 import { createWaitlistApi } from "./waitlist";
 
@@ -37,6 +38,7 @@ export function createApiRouter() {
   api.route("/payments", createPaymentsApi());
   api.route("/promotions", createPromotionsApi());
   api.route("/", createWaitlistApi());
+  api.route("/staff/sponsors", createStaffSponsorsApi());
   // Before the site API: its ETag middleware covers every path mounted after it.
   api.route("/openapi.json", createOpenApiDocumentApi(api));
   api.route("/", createSiteApi());

@@ -7,3 +7,4 @@ export * from "./tables/orders";
 export * from "./tables/promotions";
 export * from "./tables/background";
 export * from "./tables/staff";
+export * from "./tables/sponsors";
