@@ -33,7 +33,11 @@ export default [
   route("pricing", "routes/pricing.tsx"),
   route("about", "routes/about.tsx"),
   // The staff console: every child's loader and action checks staff itself (admin.server.ts).
-  route("admin", "routes/admin.tsx", []),
+  route("admin", "routes/admin.tsx", [
+    route("sponsors", "routes/admin-sponsors.tsx"),
+    route("sponsors/new", "routes/admin-sponsor-new.tsx"),
+    route("sponsors/:id", "routes/admin-sponsor.tsx"),
+  ]),
   route("preferences", "routes/preferences.ts"),
   route("signin", "routes/sign-in.tsx"),
   route("signup", "routes/sign-up.tsx"),

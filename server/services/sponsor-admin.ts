@@ -76,9 +76,12 @@ export async function listSponsorsForStaff(
 }
 
 export interface SponsorAppearance {
+  sponsorId: number;
+  sponsorName: string;
   eventId: number;
   title: string;
   startsAt: Date;
+  timeZone: string;
   organizerName: string | null;
   status: "pending" | "approved" | "declined";
   requestedAt: Date;
@@ -104,7 +107,7 @@ export async function appearancesOf(
   db: Pick<Database, "select">,
   sponsorIds: number[],
   { pendingOnly = false } = {},
-): Promise<(SponsorAppearance & { sponsorId: number; sponsorName: string })[]> {
+): Promise<SponsorAppearance[]> {
   if (sponsorIds.length === 0) return [];
   const conditions: SQL[] = [sql`${eventSponsors.sponsorId} in ${sponsorIds}`];
   if (pendingOnly) conditions.push(eq(eventSponsors.status, "pending"));
@@ -115,6 +118,7 @@ export async function appearancesOf(
       eventId: events.id,
       title: events.title,
       startsAt: events.startsAt,
+      timeZone: events.timeZone,
       organizerName: profiles.name,
       status: eventSponsors.status,
       requestedAt: eventSponsors.requestedAt,
