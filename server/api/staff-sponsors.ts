@@ -9,6 +9,7 @@ import { limitBody, readJsonBody } from "#server/http/json-body";
 import { readFormWithin } from "#server/http/read-form";
 import { decideAppearance } from "#server/services/sponsor-appearances";
 import { createSponsor, sponsorWriteOf, updateSponsor, type StaffSponsor } from "#server/services/sponsor-admin";
+import { PRIVATE_CACHE } from "./cache-control";
 import { recordIdParameter } from "./common-parameters";
 import { error, problem } from "./error-answers";
 import { operationRoute } from "./operation-route";
@@ -199,6 +200,11 @@ function sponsorJson(sponsor: StaffSponsor) {
 
 export function createStaffSponsorsApi() {
   const api = new OpenAPIHono<AppEnv>();
+  api.use(async (c, next) => {
+    await next();
+    // After the handler, so that error answers carry it too: nothing here may be kept by a cache.
+    c.res.headers.set("Cache-Control", PRIVATE_CACHE);
+  });
 
   api.openapi(createRoute, async (c) => {
     // Before the body is read: nobody but staff learns anything, not even that a file is too large.
