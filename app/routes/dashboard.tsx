@@ -6,6 +6,7 @@ import { InterestsPicker } from "#app/components/interests-picker";
 import { MyEventsSection } from "#app/components/my-events";
 import { MyPromotionsSection } from "#app/components/my-promotions";
 import { RecommendedEvents } from "#app/components/recommended-events";
+import { SponsorshipRequests } from "#app/components/sponsorship-requests";
 import { TicketOrder, type TicketOrderView } from "#app/components/ticket-order";
 import { buttonClasses } from "#app/components/ui/button";
 import { metaTranslator } from "#app/i18n/meta";
@@ -21,6 +22,8 @@ import { getReceivesDigest } from "#server/services/newsletter";
 import { listMyCampaigns } from "#server/services/promotions";
 import { listMyTickets, type MyTicketOrder } from "#server/services/my-tickets";
 import { listRecommendations } from "#server/services/recommendations";
+import { listSponsorshipRequests } from "#server/services/sponsor-appearances";
+import { decideFromForm } from "./admin-sponsors.server";
 import { ticketCardsOf } from "#server/tickets/ticket-cards";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
@@ -41,12 +44,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const { db } = context;
   const now = currentTime();
-  const [interests, myTickets, myEvents, myCampaigns, receivesDigest] = await Promise.all([
+  const [interests, myTickets, myEvents, myCampaigns, receivesDigest, sponsorshipRequests] = await Promise.all([
     listMyInterests(db, viewer),
     listMyTickets(db, viewer, now),
     listMyEvents(db, viewer, now),
     listMyCampaigns(db, viewer, now),
     getReceivesDigest(db, viewer),
+    listSponsorshipRequests(db, viewer),
   ]);
   return data(
     {
@@ -57,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       myEvents,
       myCampaigns,
       receivesDigest,
+      sponsorshipRequests,
       now,
       // My Promotions names promotion types and states in the promote page's words.
       pageMessages: await pageMessages(negotiateLanguage(request), ["promote", "accountData"]),
@@ -81,6 +86,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   const form = await readSmallForm(request);
   if (form === "too_large") return data({ ok: false }, { status: 413 });
+  // Sponsorship requests: only the account linked to the sponsor (or staff) may answer one.
+  if (form?.get("intent") === "decide") return decideFromForm(form, viewer, context);
   try {
     await applyInterestChoice(context.db, viewer, form ? Object.fromEntries(form) : null);
   } catch (error) {
@@ -90,13 +97,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true };
 }
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { email, savedInterests, recommendations, now, myTickets, myEvents, myCampaigns, receivesDigest } = loaderData;
+  const decision = actionData && "decided" in actionData ? actionData : undefined;
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col py-8">
       <DashboardHeader email={email} />
       <MyTicketsSection tickets={myTickets} />
+      <SponsorshipRequests requests={loaderData.sponsorshipRequests} {...(decision ? { result: decision } : {})} />
       <MyEventsSection events={myEvents} />
       <div className="px-4 py-10">
         <MyPromotionsSection campaigns={myCampaigns} />

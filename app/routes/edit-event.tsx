@@ -65,6 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         expiresAt: expiresAt.toISOString(),
       })),
       sold: ticketTypeSalesOf(event),
+      sponsorApprovals: event.sponsorApprovals,
       saved: (SAVED_NOTICES as readonly string[]).includes(saved ?? "") ? (saved as SavedNotice) : null,
       choices: await eventFormChoices(context),
       // New after every load: a saved form starts again from what was stored (new rows get their ids).
@@ -167,6 +168,7 @@ export default function EditEventPage({ loaderData, actionData }: Route.Componen
           sold={sold}
           choices={choices}
           pendingInvitations={pendingInvitations}
+          sponsorApprovals={loaderData.sponsorApprovals}
         />
       )}
     </div>

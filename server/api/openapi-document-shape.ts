@@ -74,7 +74,7 @@ export function operationAccess(operation: Pick<OpenApiOperation, "security">): 
   return isOptional ? "optional" : "signedIn";
 }
 
-export const HTTP_METHODS = ["get", "put", "post", "delete"] as const;
+export const HTTP_METHODS = ["get", "put", "post", "patch", "delete"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type OpenApiPathItem = Partial<Record<HttpMethod, OpenApiOperation>>;
 

@@ -27,6 +27,7 @@ import { STAFF_MESSAGE_REQUEST_BODIES, STAFF_MESSAGE_SCHEMAS } from "./staff-mes
 import { STAFF_EVENT_REQUEST_BODIES, STAFF_EVENT_SCHEMAS } from "./staff-events";
 import { STAFF_PEOPLE_REQUEST_BODIES, STAFF_PEOPLE_SCHEMAS } from "./staff-people";
 import { TICKET_LOOKUP_REQUEST_BODIES, TICKET_LOOKUP_SCHEMAS } from "./ticket-lookup";
+import { STAFF_SPONSOR_REQUEST_BODIES, STAFF_SPONSOR_SCHEMAS } from "./staff-sponsors";
 import { WAITLIST_REQUEST_BODIES } from "./waitlist";
 import { WAITLIST_SCHEMAS } from "./waitlist-schemas";
 import { STAFF_BLOG_REQUEST_BODIES, STAFF_BLOG_SCHEMAS } from "./staff-blog";
@@ -60,6 +61,7 @@ const ANSWER_SCHEMAS = {
   ...STAFF_MODERATION_SCHEMAS,
   ...STAFF_EVENT_SCHEMAS,
   ...STAFF_PEOPLE_SCHEMAS,
+  ...STAFF_SPONSOR_SCHEMAS,
   Error: errorBody,
 };
 
@@ -80,6 +82,7 @@ const REQUEST_BODY_SCHEMAS = {
   ...STAFF_MODERATION_REQUEST_BODIES,
   ...STAFF_EVENT_REQUEST_BODIES,
   ...STAFF_PEOPLE_REQUEST_BODIES,
+  ...STAFF_SPONSOR_REQUEST_BODIES,
 };
 
 /** What the document says besides its operations. */

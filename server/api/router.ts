@@ -18,6 +18,7 @@ import { createStaffBlogApi } from "./staff-blog";
 import { createStaffModerationApi } from "./staff-moderation";
 import { createStaffEventsApi } from "./staff-events";
 import { createStaffPeopleApi } from "./staff-people";
+import { createStaffSponsorsApi } from "./staff-sponsors";
 import { createTicketLookupApi } from "./ticket-lookup";
 import { createWaitlistApi } from "./waitlist";
 
@@ -49,6 +50,7 @@ export function createApiRouter() {
   api.route("/staff", createStaffModerationApi());
   api.route("/staff", createStaffEventsApi());
   api.route("/staff", createStaffPeopleApi());
+  api.route("/staff/sponsors", createStaffSponsorsApi());
   // Before the site API: its ETag middleware covers every path mounted after it.
   api.route("/openapi.json", createOpenApiDocumentApi(api));
   api.route("/", createSiteApi());

@@ -10,3 +10,4 @@ export * from "./tables/blog";
 export * from "./tables/staff";
 export * from "./tables/contact";
 export * from "./tables/moderation";
+export * from "./tables/sponsors";

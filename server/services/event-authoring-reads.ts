@@ -44,6 +44,8 @@ export interface EditableEvent {
   venue: typeof venues.$inferSelect;
   ticketTypes: EditableTicketType[];
   sponsorIds: number[];
+  /** Each chosen sponsor's answer: shown on the event only once "approved". */
+  sponsorApprovals: Record<number, "pending" | "approved" | "declined">;
   /** Co-organizers' addresses and invited ones not answered yet: the list the form edits. */
   coOrganizerEmails: string[];
   /** Of those, the invitations still waiting for an answer. */
@@ -99,7 +101,10 @@ export async function getEventForEditing(
         .from(orderItems)
         .innerJoin(ticketTypes, eq(ticketTypes.id, orderItems.ticketTypeId))
         .where(eq(ticketTypes.eventId, eventId)),
-      tx.select({ id: eventSponsors.sponsorId }).from(eventSponsors).where(eq(eventSponsors.eventId, eventId)),
+      tx
+        .select({ id: eventSponsors.sponsorId, status: eventSponsors.status })
+        .from(eventSponsors)
+        .where(eq(eventSponsors.eventId, eventId)),
       teamOf(tx, eventId, now),
       tx.select().from(eventImages).where(eq(eventImages.eventId, eventId)).orderBy(asc(eventImages.position)),
       soldTicketsByType(tx, eventId),
@@ -133,6 +138,7 @@ export async function getEventForEditing(
         salesEndAt: type.salesEndAt,
       })),
       sponsorIds: sponsorRows.map((row) => row.id).sort((a, b) => a - b),
+      sponsorApprovals: Object.fromEntries(sponsorRows.map((row) => [row.id, row.status])),
       coOrganizerEmails: [...team.coOrganizerEmails, ...team.pending.map((invitation) => invitation.email)],
       coOrganizerInvitations: team.pending,
       images: imageRows.map(({ position, storageKey, widths, alt }) => ({ position, storageKey, widths, alt })),

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { eventInputSchema, type EventInput } from "#domain/event-input";
 import type { Database } from "#server/db/client";
 import { categories, eventImages, events, eventSponsors, sponsors, venues } from "#server/db/schema";
@@ -112,10 +112,29 @@ export function refusePastPublication(endsAt: Date, now: Date) {
   if (endsAt.getTime() <= now.getTime()) throw refuse({ endsAt: "in_the_past" }, "The event has already ended.");
 }
 
-export async function replaceSponsors(tx: Tx, eventId: number, sponsorIds: number[]) {
-  await tx.delete(eventSponsors).where(eq(eventSponsors.eventId, eventId));
-  if (sponsorIds.length > 0) {
-    await tx.insert(eventSponsors).values(sponsorIds.map((sponsorId) => ({ eventId, sponsorId })));
+/**
+ * Sets the event's sponsors. A sponsor it already had keeps its approval (approved, pending or
+ * declined); a newly chosen one asks for approval ("pending"), which staff or the sponsor's own account
+ * gives (sponsor-appearances.ts). Nothing is shown publicly before that.
+ */
+export async function replaceSponsors(tx: Tx, eventId: number, sponsorIds: number[], now = new Date()) {
+  const chosen = new Set(sponsorIds);
+  const current = await tx
+    .select({ sponsorId: eventSponsors.sponsorId })
+    .from(eventSponsors)
+    .where(eq(eventSponsors.eventId, eventId));
+  const kept = new Set(current.map((link) => link.sponsorId).filter((id) => chosen.has(id)));
+  const dropped = current.map((link) => link.sponsorId).filter((id) => !chosen.has(id));
+  if (dropped.length > 0) {
+    await tx
+      .delete(eventSponsors)
+      .where(and(eq(eventSponsors.eventId, eventId), inArray(eventSponsors.sponsorId, dropped)));
+  }
+  const added = [...chosen].filter((id) => !kept.has(id));
+  if (added.length > 0) {
+    await tx
+      .insert(eventSponsors)
+      .values(added.map((sponsorId) => ({ eventId, sponsorId, status: "pending" as const, requestedAt: now })));
   }
 }
 

@@ -108,7 +108,7 @@ export async function createEvent(
       await tx
         .insert(ticketTypes)
         .values(event.ticketTypes.map((type, position) => ({ eventId, ...ticketTypeColumnsOf(type, position) })));
-      await replaceSponsors(tx, eventId, event.sponsorIds);
+      await replaceSponsors(tx, eventId, event.sponsorIds, context.now);
       await applyTeam(tx, eventId, team, { inviterId: actor.userId, now: context.now, siteUrl: context.siteUrl });
       await insertImageRows(tx, eventId, stored);
       await tx
@@ -173,7 +173,7 @@ export async function updateEvent(
         .set({ ...eventColumnsOf(event), venueId, updatedAt: context.now })
         .where(eq(events.id, eventId));
       await applyTicketTypes(tx, eventId, event, plan);
-      await replaceSponsors(tx, eventId, event.sponsorIds);
+      await replaceSponsors(tx, eventId, event.sponsorIds, context.now);
       await applyTeam(tx, eventId, team, { inviterId: actor.userId, now: context.now, siteUrl: context.siteUrl });
       if (imagePlan) {
         await tx.delete(eventImages).where(eq(eventImages.eventId, eventId));
@@ -349,10 +349,12 @@ export async function duplicateEvent(db: Database, actor: Actor, eventId: number
         })),
       );
     }
+    // The copy asks each sponsor again: approving one event is not approving its copies.
     await replaceSponsors(
       tx,
       copyId,
       links.map((link) => link.sponsorId),
+      now,
     );
     // The copy keeps the team that accepted to run the original; pending invitations stay with it.
     if (helpers.length > 0) {

@@ -110,7 +110,11 @@ export async function getEventDetail(
       .innerJoin(profiles, eq(profiles.userId, eventCoOrganizers.userId))
       .where(eq(eventCoOrganizers.eventId, id))
       .orderBy(asc(profiles.name)),
-    db.select({ sponsorId: eventSponsors.sponsorId }).from(eventSponsors).where(eq(eventSponsors.eventId, id)),
+    // Only the sponsors that approved appearing here (staff or the sponsor's own account).
+    db
+      .select({ sponsorId: eventSponsors.sponsorId })
+      .from(eventSponsors)
+      .where(and(eq(eventSponsors.eventId, id), eq(eventSponsors.status, "approved"))),
   ]);
   const sponsorRows =
     eventSponsorRows.length === 0

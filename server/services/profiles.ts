@@ -105,7 +105,14 @@ export async function getSponsorPage(db: Database, sponsorId: number, now: Date)
     .select({ id: events.id })
     .from(eventSponsors)
     .innerJoin(events, eq(events.id, eventSponsors.eventId))
-    .where(and(eq(eventSponsors.sponsorId, sponsorId), publicEventCondition(), gt(events.endsAt, now)))
+    .where(
+      and(
+        eq(eventSponsors.sponsorId, sponsorId),
+        eq(eventSponsors.status, "approved"),
+        publicEventCondition(),
+        gt(events.endsAt, now),
+      ),
+    )
     .orderBy(asc(events.startsAt))
     .limit(SPONSORED_EVENTS_SHOWN);
   return {

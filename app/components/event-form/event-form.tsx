@@ -54,6 +54,7 @@ export function EventForm({
   sold,
   choices,
   pendingInvitations = [],
+  sponsorApprovals,
 }: {
   kind: EventFormKind;
   /** Only the organizer chooses the co-organizers; co-organizers do all the rest too. */
@@ -67,6 +68,8 @@ export function EventForm({
   choices: EventFormChoices;
   /** Co-organizer invitations not answered yet (edit). */
   pendingInvitations?: readonly { email: string; expiresAt: string }[];
+  /** The stored sponsors' answers (edit), by sponsor id. */
+  sponsorApprovals?: Readonly<Record<string, "pending" | "approved" | "declined">>;
 }) {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -218,6 +221,7 @@ export function EventForm({
         <PeopleFields
           sponsors={choices.sponsors}
           sponsorIds={values.sponsorIds}
+          {...(sponsorApprovals ? { sponsorApprovals } : {})}
           coOrganizerEmails={values.coOrganizerEmails}
           canChooseCoOrganizers={isOrganizer}
           pendingInvitations={pendingInvitations}

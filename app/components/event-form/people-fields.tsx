@@ -13,6 +13,7 @@ import type { EventFormProblems } from "./parse-event-form";
 export function PeopleFields({
   sponsors,
   sponsorIds,
+  sponsorApprovals = {},
   coOrganizerEmails,
   canChooseCoOrganizers,
   pendingInvitations,
@@ -20,6 +21,8 @@ export function PeopleFields({
 }: {
   sponsors: readonly { id: number; name: string }[];
   sponsorIds: readonly string[];
+  /** The stored sponsors' answers (edit): a sponsor shows on the event only once it approved. */
+  sponsorApprovals?: Readonly<Record<string, "pending" | "approved" | "declined">>;
   coOrganizerEmails: string;
   /** Co-organizers see the team but only the organizer changes it (the server refuses otherwise). */
   canChooseCoOrganizers: boolean;
@@ -38,22 +41,33 @@ export function PeopleFields({
       >
         <legend className="mb-1 text-sm font-medium">{t("eventForm.sponsors")}</legend>
         <p className="text-xs text-muted-foreground">{t("eventForm.sponsorsHint", { max: MAX_EVENT_SPONSORS })}</p>
+        <p className="text-xs text-muted-foreground">{t("sponsorships.formHint")}</p>
         {sponsors.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("eventForm.noSponsors")}</p>
         ) : (
           <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-            {sponsors.map((sponsor) => (
-              <label key={sponsor.id} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name={FIELD.sponsorIds}
-                  value={sponsor.id}
-                  defaultChecked={sponsorIds.includes(String(sponsor.id))}
-                  className="h-4 w-4 accent-primary"
-                />
-                {sponsor.name}
-              </label>
-            ))}
+            {sponsors.map((sponsor) => {
+              const approval = sponsorApprovals[String(sponsor.id)];
+              return (
+                <label key={sponsor.id} className="flex flex-wrap items-center gap-x-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name={FIELD.sponsorIds}
+                    value={sponsor.id}
+                    defaultChecked={sponsorIds.includes(String(sponsor.id))}
+                    className="h-4 w-4 accent-primary"
+                  />
+                  {sponsor.name}
+                  {approval && (
+                    <span
+                      className={`text-xs font-semibold ${approval === "declined" ? "text-red-700 dark:text-red-300" : "text-muted-foreground"}`}
+                    >
+                      ({t(`sponsorships.formStatus.${approval}`)})
+                    </span>
+                  )}
+                </label>
+              );
+            })}
           </div>
         )}
         <FieldProblem problems={problems} field={FIELD.sponsorIds} />

@@ -76,6 +76,16 @@ CREATE TABLE "reports" (
 	CONSTRAINT "reports_status_check" CHECK ("reports"."status" in ('open', 'dismissed', 'actioned'))
 );
 --> statement-breakpoint
+CREATE TABLE "sponsor_accounts" (
+	"sponsor_id" integer PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"linked_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "event_sponsors" ADD COLUMN "status" text DEFAULT 'approved' NOT NULL;--> statement-breakpoint
+ALTER TABLE "event_sponsors" ADD COLUMN "requested_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "event_sponsors" ADD COLUMN "decided_by" uuid;--> statement-breakpoint
+ALTER TABLE "event_sponsors" ADD COLUMN "decided_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "blog_post_versions" ADD CONSTRAINT "blog_post_versions_post_id_blog_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."blog_posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD CONSTRAINT "blog_posts_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_entries" ADD CONSTRAINT "contact_entries_thread_id_contact_threads_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."contact_threads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -84,6 +94,8 @@ ALTER TABLE "contact_threads" ADD CONSTRAINT "contact_threads_event_id_events_id
 ALTER TABLE "contact_threads" ADD CONSTRAINT "contact_threads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_reporter_id_users_id_fk" FOREIGN KEY ("reporter_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_resolved_by_users_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sponsor_accounts" ADD CONSTRAINT "sponsor_accounts_sponsor_id_sponsors_id_fk" FOREIGN KEY ("sponsor_id") REFERENCES "public"."sponsors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sponsor_accounts" ADD CONSTRAINT "sponsor_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "blog_posts_public_idx" ON "blog_posts" USING btree ("status","publish_at");--> statement-breakpoint
 CREATE INDEX "blog_posts_tags_idx" ON "blog_posts" USING gin ("tags");--> statement-breakpoint
 CREATE INDEX "contact_entries_thread_idx" ON "contact_entries" USING btree ("thread_id","created_at");--> statement-breakpoint
@@ -94,4 +106,8 @@ CREATE INDEX "contact_threads_event_idx" ON "contact_threads" USING btree ("even
 CREATE INDEX "reports_subject_idx" ON "reports" USING btree ("subject_type","subject_id");--> statement-breakpoint
 CREATE INDEX "reports_status_created_idx" ON "reports" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "reports_open_per_reporter_idx" ON "reports" USING btree ("subject_type","subject_id","reporter_id") WHERE "reports"."status" = 'open' and "reports"."reporter_id" is not null;--> statement-breakpoint
-CREATE UNIQUE INDEX "reports_open_per_client_idx" ON "reports" USING btree ("subject_type","subject_id","client_hash") WHERE "reports"."status" = 'open' and "reports"."reporter_id" is null;
+CREATE UNIQUE INDEX "reports_open_per_client_idx" ON "reports" USING btree ("subject_type","subject_id","client_hash") WHERE "reports"."status" = 'open' and "reports"."reporter_id" is null;--> statement-breakpoint
+CREATE INDEX "sponsor_accounts_user_idx" ON "sponsor_accounts" USING btree ("user_id");--> statement-breakpoint
+ALTER TABLE "event_sponsors" ADD CONSTRAINT "event_sponsors_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "event_sponsors_sponsor_status_idx" ON "event_sponsors" USING btree ("sponsor_id","status");--> statement-breakpoint
+ALTER TABLE "event_sponsors" ADD CONSTRAINT "event_sponsors_status_check" CHECK ("event_sponsors"."status" in ('pending', 'approved', 'declined'));

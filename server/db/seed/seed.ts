@@ -156,7 +156,12 @@ export async function seedSampleData(
     await tx.insert(schema.ticketTypes).values(ticketRows);
 
     const sponsorLinks = SAMPLE_EVENTS.flatMap((event, index) =>
-      event.sponsorIndexes.map((sponsorIndex) => ({ eventId: index + 1, sponsorId: sponsorRows[sponsorIndex]!.id })),
+      event.sponsorIndexes.map((sponsorIndex) => ({
+        eventId: index + 1,
+        sponsorId: sponsorRows[sponsorIndex]!.id,
+        // The sample site's sponsors agreed to the events they appear on.
+        status: "approved" as const,
+      })),
     );
     if (sponsorLinks.length > 0) await tx.insert(schema.eventSponsors).values(sponsorLinks);
     const coOrganizerLinks = SAMPLE_EVENTS.flatMap((event, index) =>

@@ -169,8 +169,23 @@ export const eventSponsors = pgTable(
     sponsorId: integer("sponsor_id")
       .notNull()
       .references(() => sponsors.id, { onDelete: "cascade" }),
+    /**
+     * A sponsor appears on an event only once approved, by staff or by the sponsor's own account
+     * (sponsor_accounts): an organizer's choice is "pending" until then. The default keeps the links
+     * that existed before approvals were asked for as they were (shown); the code always says which.
+     */
+    status: text("status", { enum: ["pending", "approved", "declined"] })
+      .notNull()
+      .default("approved"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.sponsorId] })],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.sponsorId] }),
+    check("event_sponsors_status_check", sql`${t.status} in ('pending', 'approved', 'declined')`),
+    index("event_sponsors_sponsor_status_idx").on(t.sponsorId, t.status),
+  ],
 );
 
 export const eventCoOrganizers = pgTable(
