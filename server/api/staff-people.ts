@@ -108,12 +108,10 @@ export const STAFF_PEOPLE_SCHEMAS = {
       description: "The account's suspension after the change.",
       examples: [{ data: { userId: EXAMPLE_ID, suspendedUntil: "9999-12-31T00:00:00.000Z", sessionsEnded: 2 } }],
     }),
-  StaffRole: z
-    .object({ data: z.object({ userId: z.uuid(), isStaff: z.boolean() }) })
-    .meta({
-      description: "Whether the account is staff now.",
-      examples: [{ data: { userId: EXAMPLE_ID, isStaff: true } }],
-    }),
+  StaffRole: z.object({ data: z.object({ userId: z.uuid(), isStaff: z.boolean() }) }).meta({
+    description: "Whether the account is staff now.",
+    examples: [{ data: { userId: EXAMPLE_ID, isStaff: true } }],
+  }),
   StaffActionList: z.object({ data: z.array(staffAction), page: z.int().min(1), hasMore: z.boolean() }).meta({
     description: `The audit log, newest first, ${STAFF_ACTIONS_PAGE_SIZE} a page.`,
     examples: [

@@ -352,7 +352,7 @@ describe("the audit log page", () => {
     expect(html).toContain("Repeated spam");
     expect(html).toContain(`href="/admin/people/${person.userId}"`);
     expect(html).toContain(`href="/admin/people/${staff.userId}"`);
-    expect(html).toMatch(/shine<\/dt><dd[^>]*><span>1<\/span>.*?<span>2<\/span>/);
+    expect(html).toMatch(/shine<\/dt><dd[^>]*><bdi>1<\/bdi>.*?<bdi>2<\/bdi>/);
     expect(html).not.toMatch(/size<\/dt>/); // unchanged fields are left out
     const arabic = await render("ar", auditPage.default, "/admin/audit", { loaderData: aboutPerson });
     expect(arabic).toContain("إيقاف حساب");

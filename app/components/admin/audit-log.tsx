@@ -114,10 +114,10 @@ function AuditEntry({ row }: { row: NamedStaffActionRow }) {
           <span className="sr-only">{t("admin.audit.subject")} </span>
           {link ? (
             <Link to={link} className={linkClasses}>
-              {subjectText}
+              <bdi>{subjectText}</bdi>
             </Link>
           ) : (
-            subjectText
+            <bdi>{subjectText}</bdi>
           )}
         </span>
       </p>
@@ -126,7 +126,7 @@ function AuditEntry({ row }: { row: NamedStaffActionRow }) {
           {t("admin.audit.by")}{" "}
           {row.actorId ? (
             <Link to={`/admin/people/${row.actorId}`} className={linkClasses}>
-              {row.actorName ?? t("admin.audit.formerStaff")}
+              <bdi>{row.actorName ?? t("admin.audit.formerStaff")}</bdi>
             </Link>
           ) : (
             <span className="text-foreground">{t("admin.audit.commandLine")}</span>
@@ -137,7 +137,7 @@ function AuditEntry({ row }: { row: NamedStaffActionRow }) {
       {row.reason && (
         <p className="text-sm">
           <span className="font-semibold">{t("admin.audit.reason")}</span>{" "}
-          <span className="whitespace-pre-line break-words">{row.reason}</span>
+          <bdi className="whitespace-pre-line break-words">{row.reason}</bdi>
         </p>
       )}
       {changes.length > 0 && (
@@ -170,5 +170,5 @@ function Value({ value, t }: { value: unknown; t: TFunction }) {
   if (typeof value === "string" && ISO_INSTANT.test(value)) {
     return value.startsWith("9999-") ? <span>{t("admin.person.untilRestored")}</span> : <StaffDate instant={value} />;
   }
-  return <span>{typeof value === "string" ? value : JSON.stringify(value)}</span>;
+  return <bdi>{typeof value === "string" ? value : JSON.stringify(value)}</bdi>;
 }

@@ -91,10 +91,10 @@ export function PeopleList({
             <th scope="col" className="px-3 py-2 text-start font-semibold">
               {t("admin.people.columns.person")}
             </th>
-            <th scope="col" className="px-3 py-2 text-start font-semibold">
+            <th scope="col" className="hidden px-3 py-2 text-start font-semibold sm:table-cell">
               {t("admin.people.columns.joined")}
             </th>
-            <th scope="col" className="px-3 py-2 text-start font-semibold">
+            <th scope="col" className="hidden px-3 py-2 text-start font-semibold sm:table-cell">
               {t("admin.people.columns.events")}
             </th>
             <th scope="col" className="px-3 py-2 text-start font-semibold">
@@ -112,12 +112,12 @@ export function PeopleList({
                 >
                   {person.name ?? t("admin.people.noName")}
                 </Link>
-                <span className="block break-all text-muted-foreground">{person.email}</span>
+                <span className="block text-muted-foreground [overflow-wrap:anywhere]">{person.email}</span>
               </td>
-              <td className="whitespace-nowrap px-3 py-2">
+              <td className="hidden whitespace-nowrap px-3 py-2 sm:table-cell">
                 <StaffDate instant={person.createdAt} withTime={false} />
               </td>
-              <td className="px-3 py-2">{formatCount(person.eventsOrganized, i18n.language)}</td>
+              <td className="hidden px-3 py-2 sm:table-cell">{formatCount(person.eventsOrganized, i18n.language)}</td>
               <td className="px-3 py-2">
                 <span className="flex flex-wrap gap-1">
                   {person.isStaff && <Badge tone="staff">{t("admin.people.badges.staff")}</Badge>}

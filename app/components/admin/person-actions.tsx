@@ -118,7 +118,7 @@ function SuspendedNow({ person, problem }: { person: PersonAccount; problem: Per
       </p>
       {suspension.reason && (
         <p className="text-sm">
-          <strong>{t("admin.person.why")}</strong> <span className="break-words">{suspension.reason}</span>
+          <strong>{t("admin.person.why")}</strong> <bdi className="break-words">{suspension.reason}</bdi>
         </p>
       )}
       <Form method="post" className="flex flex-col gap-3">

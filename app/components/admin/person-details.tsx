@@ -28,7 +28,9 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
       {items.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="text-sm font-semibold text-muted-foreground">{term}</dt>
-          <dd className="min-w-0 break-words">{value}</dd>
+          <dd className="min-w-0 break-words" dir="auto">
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
