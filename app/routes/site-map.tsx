@@ -98,7 +98,7 @@ export default function SiteMapPage({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
           <Group id="sitemap-categories" title={t("siteMap.categoriesTitle")}>
             {categories.map((category) => (
-              <li key={category.key} className="flex flex-wrap justify-between gap-x-3">
+              <li key={category.key} className="flex flex-wrap items-baseline gap-x-2">
                 <Link to={`/categories?category=${category.id}`} className={LINK}>
                   {t(`category.${category.key}`)}
                 </Link>
@@ -141,7 +141,7 @@ export default function SiteMapPage({ loaderData }: Route.ComponentProps) {
         <Group id="sitemap-latest" title={t("siteMap.latestTitle")}>
           {events.length === 0 && <li className="text-muted-foreground">{t("siteMap.noEvents")}</li>}
           {events.map((event) => (
-            <li key={event.id} className="flex flex-wrap gap-x-3">
+            <li key={event.id} className="flex flex-wrap items-baseline gap-x-2">
               <Link to={`/events/${event.id}`} className={LINK}>
                 <bdi>{event.title}</bdi>
               </Link>
