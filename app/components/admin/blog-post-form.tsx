@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { EventImage } from "#app/components/event-image";
 import { SubmitButton } from "#app/components/ui/submit-button";
 import { useTranslation } from "#app/i18n/use-translation";
-import { LANGUAGES } from "#domain/language";
+import { isLanguage, LANGUAGES, textDirection } from "#domain/language";
 import { ErrorSummary, Field, INPUT, MarkdownPreview, TextArea, type FieldProblems } from "./blog-fields";
 
 export interface PostFormValues {
@@ -35,17 +35,22 @@ export function BlogPostForm({
   isNew: boolean;
 }) {
   const { t } = useTranslation();
+  // The words are in the post's original language, whatever the console's language.
+  const language = isLanguage(values.originalLanguage) ? values.originalLanguage : "en";
+  const words = { lang: language, dir: textDirection(language) };
   return (
     <Form method="post" encType="multipart/form-data" className="flex flex-col gap-5" noValidate>
       <ErrorSummary problems={problems} />
       <Field id="title" label={t("admin.blog.postTitle")} problem={problems.title}>
-        {(aria) => <input {...aria} name="title" defaultValue={values.title} className={INPUT} maxLength={140} />}
+        {(aria) => (
+          <input {...aria} {...words} name="title" defaultValue={values.title} className={INPUT} maxLength={140} />
+        )}
       </Field>
       <Field id="summary" label={t("admin.blog.summary")} hint={t("admin.blog.summaryHint")} problem={problems.summary}>
-        {(aria) => <TextArea {...aria} name="summary" rows={2} defaultValue={values.summary} />}
+        {(aria) => <TextArea {...aria} {...words} name="summary" rows={2} defaultValue={values.summary} />}
       </Field>
       <Field id="body" label={t("admin.blog.body")} hint={t("admin.blog.bodyHint")} problem={problems.body}>
-        {(aria) => <TextArea {...aria} name="body" rows={14} defaultValue={values.body} />}
+        {(aria) => <TextArea {...aria} {...words} name="body" rows={14} defaultValue={values.body} />}
       </Field>
       <MarkdownPreview html={preview} language={values.originalLanguage} />
       <div className="grid gap-5 sm:grid-cols-2">
@@ -97,7 +102,14 @@ export function BlogPostForm({
           problem={problems.coverAlt}
         >
           {(aria) => (
-            <input {...aria} name="coverAlt" defaultValue={values.coverAlt} className={INPUT} maxLength={200} />
+            <input
+              {...aria}
+              {...words}
+              name="coverAlt"
+              defaultValue={values.coverAlt}
+              className={INPUT}
+              maxLength={200}
+            />
           )}
         </Field>
       </fieldset>

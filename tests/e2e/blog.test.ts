@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { confirmationLinkFromMailbox } from "#tests/support/browser-accounts";
+import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
+
+const { openPage } = connectBrowser();
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+/** The sample site's staff member (server/db/seed/sample-staff.ts), who signs in by magic link. */
+const STAFF_EMAIL = "admin@example.com";
+const SAMPLE_POST = "/blog/winter-in-the-dmv-events-roundup";
+
+describe("the blog", () => {
+  it("is written and published by staff in the console, then shows on /blog, in the feed and in the sitemap", async () => {
+    const page = await openPage({ viewport: DESKTOP });
+    await page.goto("/signin");
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(STAFF_EMAIL);
+    await page.getByRole("button", { name: "Email me a magic link" }).click();
+    await page.getByRole("status").filter({ hasText: "Check your email" }).waitFor();
+    await page.goto(await confirmationLinkFromMailbox(page, STAFF_EMAIL));
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL(/\/dashboard$/);
+
+    await page.goto("/admin/blog");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Blog posts");
+    // The sample post scheduled for later says so.
+    await expect(
+      page.locator('tr[data-post="organizer-spotlight-addis-dmv-cultural-collective"]').textContent(),
+    ).resolves.toContain("Scheduled for");
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("link", { name: "New post" }).click();
+    await page.waitForURL(/\/admin\/blog\/new$/);
+    await waitForHydration(page);
+    const title = `Jazz on U Street, night ${Date.now() % 100_000}`;
+    // An empty title is refused with its reason, and nothing is saved.
+    await page.getByRole("button", { name: "Create draft" }).click();
+    await expect(page.getByRole("alert").textContent()).resolves.toContain("The post was not saved");
+    await expect(page.getByText("Please fill in this field.").first().isVisible()).resolves.toBe(true);
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Summary").fill("Where to hear live jazz on a weeknight this winter.");
+    await page.getByLabel("Text (Markdown)").fill("## Early sets\n\nMost clubs start at **7 pm**.");
+    await page.getByLabel("Tags").fill("music, roundup");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("region", { name: "Preview" }).locator("strong").textContent()).resolves.toBe("7 pm");
+    await page.getByRole("button", { name: "Create draft" }).click();
+    await page.waitForURL(/\/admin\/blog\/\d+\?done=saved$/);
+    await expect(page.getByText("This post is a draft: only staff can see it.").isVisible()).resolves.toBe(true);
+    await expectNoAxeViolations(page);
+    const slug = await page.getByLabel("Address (slug)").inputValue();
+    expect(slug).toMatch(/^jazz-on-u-street-night-\d+$/);
+    expect((await page.request.get(`/blog/${slug}`)).status()).toBe(404);
+
+    await page.getByRole("button", { name: "Publish now" }).click();
+    await page.waitForURL(/\?done=published$/);
+    await expect(page.getByRole("status").filter({ hasText: "Published." }).isVisible()).resolves.toBe(true);
+
+    await page.goto("/blog");
+    // Newest first: the post just published leads the list.
+    await expect(page.locator("main h3").first().textContent()).resolves.toBe(title);
+    await page.getByRole("link", { name: title }).click();
+    await page.waitForURL(`**/blog/${slug}`);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(title);
+    await expect(page.getByRole("heading", { name: "Early sets" }).isVisible()).resolves.toBe(true);
+
+    const rss = await page.request.get("/blog/rss.xml");
+    expect(rss.headers()["content-type"]).toBe("application/rss+xml; charset=utf-8");
+    expect(await rss.text()).toMatch(new RegExp(`<link>https?://[^<]+/blog/${slug}</link>`));
+    const sitemap = await (await page.request.get("/sitemaps/pages.xml")).text();
+    expect(sitemap).toMatch(new RegExp(`<loc>https?://[^<]+/blog/${slug}</loc><lastmod>`));
+    // The one error the browser logs is the 422 of the refused empty title, as meant.
+    expect(page.consoleErrors.filter((message) => !message.includes("status of 422"))).toEqual([]);
+  });
+
+  it.each([
+    ["en", DESKTOP],
+    ["ar", PHONE],
+  ] as const)(
+    "has no axe violations on the list and a post in %s, light and dark, at %o",
+    async (language, viewport) => {
+      for (const colorScheme of ["light", "dark"] as const) {
+        const page = await openPage({ colorScheme, viewport });
+        for (const path of ["/blog", SAMPLE_POST]) {
+          expect((await page.goto(`${path}?lang=${language}`))?.status()).toBe(200);
+          await waitForHydration(page);
+          expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === "ar" ? "rtl" : "ltr");
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+          await expectNoAxeViolations(page);
+        }
+        expectCleanConsole(page);
+      }
+    },
+  );
+});
