@@ -40,7 +40,11 @@ export function SponsorAppearances({
           className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center"
         >
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-            <a href={`/events/${appearance.eventId}`} dir="auto" className="font-semibold text-primary hover:underline">
+            <a
+              href={`/events/${appearance.eventId}`}
+              dir="auto"
+              className="self-start font-semibold text-primary hover:underline"
+            >
               {appearance.title}
             </a>
             <span className="text-sm text-muted-foreground">

@@ -91,7 +91,7 @@ export default function AdminSponsors({ loaderData }: Route.ComponentProps) {
                 <Link
                   to={`/admin/sponsors/${sponsor.id}`}
                   dir="auto"
-                  className="font-semibold text-primary hover:underline"
+                  className="self-start font-semibold text-primary hover:underline"
                 >
                   {sponsor.name}
                 </Link>

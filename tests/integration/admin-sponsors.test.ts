@@ -194,11 +194,8 @@ describe("creating and editing sponsors in the console", () => {
     const owner = await insertUser(world.current().handle.db, {
       email: `owner-${randomUUID().slice(0, 6)}@example.com`,
     });
-    const [{ logo: oldLogo }] = (await world
-      .current()
-      .handle.db.select()
-      .from(sponsors)
-      .where(eq(sponsors.id, id))) as [{ logo: string }];
+    const [stored] = await world.current().handle.db.select().from(sponsors).where(eq(sponsors.id, id));
+    const oldLogo = stored!.logo;
 
     const saved = await answer(() =>
       sponsorRoute.action({
