@@ -54,10 +54,8 @@ export async function contactAction(
   if (outcome.outcome === "invalid") {
     return answer({ sent: false, problem: "fields", fields: outcome.problems, values }, 400);
   }
-  return answer(
-    { sent: false, problem: outcome.outcome, fields: {}, values },
-    outcome.outcome === "too_many" ? 429 : 400,
-  );
+  if (outcome.outcome === "too_many") return answer({ sent: false, problem: "rate_limited", fields: {}, values }, 429);
+  return answer({ sent: false, problem: "expired", fields: {}, values }, 400);
 }
 
 function answer(result: ContactFormResult, status: number) {

@@ -10,6 +10,7 @@ import { createLogger } from "#server/logger";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 import { createMailboxMailer, createMailer, createSmtpMailer, type Mailer } from "./mailer";
 import { enqueueEmail } from "#server/services/outbox";
+import { renderContactEmail } from "./contact-email";
 import { EMAIL_MESSAGES, renderEmail } from "./render-email";
 
 const siteUrl = "http://localhost:3000";
@@ -157,6 +158,34 @@ describe(`delivering account e-mails (${testDatabaseKind()} database)`, () => {
     expect(text).toContain(link);
     expect(html).toContain('<html lang="fr" dir="ltr">');
     expect(html).toContain("Confirmer mon compte");
+  });
+
+  it("sets Reply-To when the message names one (a relayed contact message answers its writer)", async () => {
+    const { smtp, mailer } = await smtpMailer();
+    await mailer.deliver(
+      renderContactEmail(
+        {
+          template: "organizer_relay",
+          to: "organizer@example.org",
+          language: "en",
+          replyTo: "writer@example.net",
+          reference: "DMV-ABCDEFGH",
+          threadId: 1,
+          senderName: "Writer",
+          senderEmail: "writer@example.net",
+          topic: null,
+          relatedReference: null,
+          eventId: 7,
+          eventTitle: "Jazz on the Wharf",
+          body: "Is the venue step-free?",
+        },
+        siteUrl,
+      ),
+    );
+    const { headers, text } = readMessage(smtp.received[0]!.raw);
+    expect(headers.get("reply-to")).toBe("writer@example.net");
+    expect(headers.get("from")).toBe(from);
+    expect(text).toContain("> Is the venue step-free?");
   });
 
   it("sends Arabic right to left with its subject intact", async () => {

@@ -87,15 +87,15 @@ describe("the contact desk", () => {
     await staff.goto(`/admin/messages?q=${reference}`);
     await staff.getByRole("link", { name: reference }).click();
     await staff.waitForURL(/\/admin\/messages\/\d+$/);
-    await expect(staff.getByText("The map on the festival page shows the wrong entrance.").isVisible()).resolves.toBe(
-      true,
-    );
+    await staff.getByText("The map on the festival page shows the wrong entrance.").waitFor();
     await staff.getByLabel("Your answer").fill("Thank you! We asked the organizer to fix the entrance on the map.");
     await staff.getByRole("button", { name: "Send answer" }).click();
     await staff.getByRole("status").filter({ hasText: "Your answer was sent." }).waitFor();
-    await expect(
-      staff.getByText("Thank you! We asked the organizer to fix the entrance on the map.").isVisible(),
-    ).resolves.toBe(true);
+    // The thread, loaded again after the answer, shows it under the visitor's message.
+    await staff
+      .getByRole("listitem")
+      .filter({ hasText: "Thank you! We asked the organizer to fix the entrance" })
+      .waitFor();
 
     await openMail(visitor, email, `Re: your message [${reference}]`);
     await expect(

@@ -171,7 +171,7 @@ describe(`/contact (${testDatabaseKind()} database)`, () => {
       expect((await post(GOOD)).status).toBe(200);
     }
     const refused = await post(GOOD);
-    expect(refused).toMatchObject({ status: 429, data: { sent: false, problem: "too_many" } });
+    expect(refused).toMatchObject({ status: 429, data: { sent: false, problem: "rate_limited" } });
     expect(await storedThreads(handle.db)).toHaveLength(CONTACT_LIMITS.perAddress.limit);
     expect((await post({ ...GOOD, email: "someone.else@example.com" })).status).toBe(200);
   });

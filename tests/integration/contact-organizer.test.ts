@@ -152,7 +152,7 @@ describe(`contacting an event's organizer (${testDatabaseKind()} database)`, () 
 
   it("shares /contact's limit per address", async () => {
     for (let index = 0; index < 5; index++) expect((await post(eventId, GOOD)).status).toBe(200);
-    expect(await post(eventId, GOOD)).toMatchObject({ status: 429, data: { problem: "too_many" } });
+    expect(await post(eventId, GOOD)).toMatchObject({ status: 429, data: { problem: "rate_limited" } });
     expect(await storedThreads(handle.db)).toHaveLength(5);
   });
 

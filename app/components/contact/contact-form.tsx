@@ -20,7 +20,7 @@ export type ContactFormResult =
   | { sent: true; reference: string; email: string }
   | {
       sent: false;
-      problem: "fields" | "expired" | "too_many" | "invalid_form";
+      problem: "fields" | "expired" | "rate_limited" | "invalid_form";
       fields: Partial<Record<ContactField, ContactFieldProblem>>;
       values: ContactFormValues;
     };
