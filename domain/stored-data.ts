@@ -36,6 +36,8 @@ export const RETENTION_KINDS = [
   "staff",
   "public",
   "signingKey",
+  "correspondence",
+  "report",
 ] as const;
 export type RetentionKind = (typeof RETENTION_KINDS)[number];
 
@@ -59,6 +61,9 @@ export const EXPORT_CATEGORIES = [
   "reputation",
   "promotions",
   "staff",
+  "messages",
+  "reports",
+  "sponsorships",
 ] as const;
 export type ExportCategory = (typeof EXPORT_CATEGORIES)[number];
 
@@ -141,6 +146,12 @@ export const STORED_TABLES: readonly StoredTable[] = [
   { table: "signing_keys", section: "site", retention: "signingKey", onDeletion: "none", export: null },
   { table: "staff_members", section: "site", retention: "staff", onDeletion: "deleted", export: "staff" },
   { table: "staff_actions", section: "site", retention: "audit", onDeletion: "auditKept", export: "staff" },
+  { table: "contact_threads", section: "site", retention: "correspondence", onDeletion: "deleted", export: "messages" },
+  { table: "contact_entries", section: "site", retention: "correspondence", onDeletion: "deleted", export: "messages" },
+  { table: "reports", section: "site", retention: "report", onDeletion: "anonymized", export: "reports" },
+  { table: "sponsor_accounts", section: "site", retention: "account", onDeletion: "deleted", export: "sponsorships" },
+  { table: "blog_posts", section: "site", retention: "public", onDeletion: "anonymized", export: "staff" },
+  { table: "blog_post_versions", section: "catalogue", retention: "public", onDeletion: "none", export: null },
   // Public lists that hold nothing about you
   { table: "categories", section: "catalogue", retention: "public", onDeletion: "none", export: null },
   { table: "interests", section: "catalogue", retention: "public", onDeletion: "none", export: null },

@@ -185,9 +185,50 @@ export const ACCOUNT_SCHEMAS = {
               at: instant,
             }),
           ),
+          blogPosts: z.array(
+            z.object({
+              slug: z.string(),
+              status: z.enum(["draft", "published"]),
+              publishAt: maybeInstant,
+              createdAt: instant,
+            }),
+          ),
         })
         .nullable()
-        .describe("For staff: since when, and the staff actions they took; null for everyone else."),
+        .describe(
+          "For staff: since when, the staff actions they took and the blog posts they wrote; null for everyone else.",
+        ),
+      messages: z
+        .array(
+          z.object({
+            reference: z.string(),
+            kind: z.enum(["site", "organizer"]),
+            topic: z.enum(["buyer_help", "organizer_help", "press", "partnership", "problem"]).nullable(),
+            eventId: z.number().int().nullable(),
+            relatedReference: z.string().nullable(),
+            name: z.string(),
+            email: z.string(),
+            status: z.enum(["open", "answered", "closed"]),
+            createdAt: instant,
+            messages: z.array(z.object({ author: z.enum(["sender", "staff"]), body: z.string(), createdAt: instant })),
+          }),
+        )
+        .describe("The messages they sent to the site's staff or to organizers, with every answer."),
+      reports: z
+        .array(
+          z.object({
+            subjectType: z.enum(["event", "review", "photo"]),
+            subjectId: z.string(),
+            reason: z.string(),
+            details: z.string().nullable(),
+            status: z.enum(["open", "dismissed", "actioned"]),
+            createdAt: instant,
+          }),
+        )
+        .describe("The reports they made."),
+      sponsorships: z
+        .array(z.object({ sponsor: z.object({ id: z.number().int(), name: z.string() }), linkedAt: instant }))
+        .describe("The sponsors whose appearances on events they approve."),
     })
     .describe("Everything the site stores about the signed-in person, as the privacy page lists it."),
   AccountDeleted: z

@@ -6,9 +6,13 @@ import { verifyPassword } from "#server/auth/passwords";
 import type { Database } from "#server/db/client";
 import {
   authSessions,
+  blogPosts,
   coOrganizerInvitations,
+  contactEntries,
+  contactThreads,
   eventCoOrganizers,
   events,
+  eventSponsors,
   flowStates,
   identities,
   idempotencyKeys,
@@ -23,6 +27,8 @@ import {
   profiles,
   promotionCampaigns,
   rateLimitHits,
+  reports,
+  sponsorAccounts,
   staffActions,
   staffMembers,
   ticketLookupLinks,
@@ -146,6 +152,21 @@ export async function deleteAccount(
     // The audit log stays whole; the actions they took as staff no longer name them.
     await tx.update(staffActions).set({ actorId: null }).where(eq(staffActions.actorId, user.id));
     await tx.delete(staffMembers).where(eq(staffMembers.userId, user.id));
+    await tx.update(blogPosts).set({ authorId: null }).where(eq(blogPosts.authorId, user.id));
+    // Messages they sent to staff or organizers go with them; answers they wrote as staff stay, unsigned.
+    await tx
+      .delete(contactThreads)
+      .where(or(eq(contactThreads.userId, user.id), sql`lower(${contactThreads.email}) = ${email}`));
+    await tx.update(contactEntries).set({ staffId: null }).where(eq(contactEntries.staffId, user.id));
+    // Reports stay for moderation, naming neither who made them (nor the hashed address they came from)
+    // nor who settled them. The hash is replaced by the report's own id, so it stays unique.
+    await tx
+      .update(reports)
+      .set({ reporterId: null, clientHash: sql`'deleted-' || ${reports.id}` })
+      .where(eq(reports.reporterId, user.id));
+    await tx.update(reports).set({ resolvedBy: null }).where(eq(reports.resolvedBy, user.id));
+    await tx.delete(sponsorAccounts).where(eq(sponsorAccounts.userId, user.id));
+    await tx.update(eventSponsors).set({ decidedBy: null }).where(eq(eventSponsors.decidedBy, user.id));
 
     await tx.delete(authSessions).where(eq(authSessions.userId, user.id));
     await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id));

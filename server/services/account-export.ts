@@ -27,6 +27,7 @@ import {
   waitlistEntries,
 } from "#server/db/schema";
 import { AppError } from "#server/errors";
+import { exportBlogPosts, exportMessages, exportReports, exportSponsorships } from "./account-export-contributions";
 import type { Actor } from "./actor";
 
 /*
@@ -63,6 +64,9 @@ export async function exportAccount(db: Database, actor: Actor, now: Date): Prom
     [reputation],
     promotions,
     staff,
+    messages,
+    reportList,
+    sponsorships,
   ] = await Promise.all([
     db
       .select({
@@ -180,6 +184,9 @@ export async function exportAccount(db: Database, actor: Actor, now: Date): Prom
       .where(eq(promotionCampaigns.organizerId, user.id))
       .orderBy(asc(promotionCampaigns.createdAt)),
     exportStaff(db, user.id),
+    exportMessages(db, user.id, email),
+    exportReports(db, user.id),
+    exportSponsorships(db, user.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -210,6 +217,9 @@ export async function exportAccount(db: Database, actor: Actor, now: Date): Prom
     reputation: reputation ?? null,
     promotions,
     staff,
+    messages,
+    reports: reportList,
+    sponsorships,
   };
 }
 
@@ -372,7 +382,7 @@ async function exportInvitations(db: Database, userId: string, email: string) {
   };
 }
 
-/** For staff: since when, and the actions they took (the audit log's lines with them as the actor). */
+/** For staff: since when, the actions they took (the audit log's lines with them as the actor) and the blog posts they wrote. */
 async function exportStaff(db: Database, userId: string) {
   const [member] = await db
     .select({ grantedAt: staffMembers.grantedAt })
@@ -389,5 +399,6 @@ async function exportStaff(db: Database, userId: string) {
     .from(staffActions)
     .where(eq(staffActions.actorId, userId))
     .orderBy(asc(staffActions.createdAt), asc(staffActions.id));
-  return member || actions.length > 0 ? { member: member ?? null, actions } : null;
+  const blogPosts = await exportBlogPosts(db, userId);
+  return member || actions.length > 0 || blogPosts.length > 0 ? { member: member ?? null, actions, blogPosts } : null;
 }

@@ -4,7 +4,11 @@ import { signInWithPassword } from "#server/auth/sign-in";
 import type { Database } from "#server/db/client";
 import {
   authSessions,
+  blogPosts,
   coOrganizerInvitations,
+  contactThreads,
+  reports,
+  sponsorAccounts,
   eventCoOrganizers,
   events,
   identities,
@@ -164,6 +168,20 @@ describe(`deleting an account on the ${testDatabaseKind()} database`, () => {
     expect(await db().select().from(staffMembers).where(eq(staffMembers.userId, ada.userId))).toEqual([]);
     const audit = await db().select().from(staffActions).where(eq(staffActions.reason, "Test of the audit log"));
     expect(audit).toEqual([expect.objectContaining({ action: "event.hide", actorId: null })]);
+    // Their messages are gone; their report stays for moderation, naming neither them nor their address.
+    expect(
+      await db()
+        .select()
+        .from(contactThreads)
+        .where(sql`lower(${contactThreads.email}) = ${ada.email}`),
+    ).toEqual([]);
+    const [report] = await db()
+      .select()
+      .from(reports)
+      .where(eq(reports.subjectId, String(ada.coOrganizedEventId)));
+    expect(report).toMatchObject({ reason: "spam", reporterId: null, clientHash: `deleted-${report!.id}` });
+    expect(await db().select().from(sponsorAccounts).where(eq(sponsorAccounts.userId, ada.userId))).toEqual([]);
+    expect(await db().select().from(blogPosts).where(eq(blogPosts.authorId, ada.userId))).toEqual([]);
     const [campaign] = await db()
       .select()
       .from(promotionCampaigns)

@@ -4,7 +4,13 @@ import { afterAll, beforeAll } from "vitest";
 import { createApp, type App } from "#server/app";
 import type { Database, DatabaseHandle } from "#server/db/client";
 import {
+  blogPosts,
   coOrganizerInvitations,
+  contactEntries,
+  contactThreads,
+  reports,
+  sponsorAccounts,
+  sponsors,
   eventCoOrganizers,
   interests,
   newsletterSubscriptions,
@@ -156,6 +162,47 @@ export async function createFullAccount(db: Database, config: Config): Promise<F
     subjectId: String(other.eventId),
     reason: "Test of the audit log",
   });
+  await db
+    .insert(blogPosts)
+    .values({ slug: `ada-${randomBytes(4).toString("hex")}`, originalLanguage: "en", authorId: userId });
+  // She wrote to the site once (answered), reported an event, and speaks for a sponsor.
+  const [thread] = await db
+    .insert(contactThreads)
+    .values({
+      reference: `DMV-${randomBytes(4).toString("hex").toUpperCase()}`,
+      kind: "site",
+      topic: "buyer_help",
+      name: "Ada Lovelace",
+      email: person.email,
+      userId,
+      language: "en",
+      status: "answered",
+    })
+    .returning({ id: contactThreads.id });
+  await db.insert(contactEntries).values([
+    { threadId: thread!.id, author: "sender", body: "Where is my ticket?" },
+    { threadId: thread!.id, author: "staff", body: "In your e-mail." },
+  ]);
+  await db.insert(reports).values({
+    subjectType: "event",
+    subjectId: String(other.eventId),
+    reason: "spam",
+    reporterId: userId,
+    clientHash: secretHash(),
+  });
+  const [sponsor] = await db
+    .insert(sponsors)
+    .values({
+      name: "Engines Inc.",
+      description: "Difference engines.",
+      logo: "/logo.webp",
+      website: "https://engines.example.com",
+      tier: "bronze",
+      industry: "Machines",
+      contactEmail: "hello@engines.example.com",
+    })
+    .returning({ id: sponsors.id });
+  await db.insert(sponsorAccounts).values({ sponsorId: sponsor!.id, userId });
   return {
     ...person,
     orderId,
