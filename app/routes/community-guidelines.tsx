@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { InfoHeader, INFO_PAGES_UPDATED, TableOfContents, UpdatedLine } from "#app/components/info/info-page";
 import { pageLanguage, webPageJsonLd } from "#app/components/info/json-ld";
-import { hasSitePage } from "#app/components/info/site-pages";
 import { GUIDELINES_SECTIONS } from "#app/components/info/terms-sections";
 import { TextSections } from "#app/components/info/text-sections";
 import { metaTranslator } from "#app/i18n/meta";
@@ -29,21 +28,18 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /**
  * /community-guidelines: what gets an event, a review or a photo hidden, how to report it (the event
- * page's Report action), how staff decide and how to appeal. The contact page is offered for other cases
- * once the site links to it (hasSitePage).
+ * page's Report action), how staff decide and how to appeal; the contact page for other cases.
  */
 export default function CommunityGuidelinesPage() {
   const { t } = useTranslation();
-  const hasContact = hasSitePage("/contact");
-  const contact = (key: string) =>
-    hasContact ? (
-      <p>
-        {t(key)}{" "}
-        <Link to="/contact" className="text-primary underline underline-offset-4">
-          {t("nav.contact")}
-        </Link>
-      </p>
-    ) : null;
+  const contact = (key: string) => (
+    <p>
+      {t(key)}{" "}
+      <Link to="/contact" className="text-primary underline underline-offset-4">
+        {t("nav.contact")}
+      </Link>
+    </p>
+  );
   const items = GUIDELINES_SECTIONS.map((section) => ({
     id: section.id,
     label: t(`guidelines.sections.${section.key}.title`),

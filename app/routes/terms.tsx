@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { TicketingFees, PromotionRates } from "#app/components/info/fee-summary";
 import { InfoHeader, INFO_PAGES_UPDATED, TableOfContents, UpdatedLine } from "#app/components/info/info-page";
 import { pageLanguage, webPageJsonLd } from "#app/components/info/json-ld";
-import { hasSitePage } from "#app/components/info/site-pages";
 import { TERMS_SECTIONS } from "#app/components/info/terms-sections";
 import { TextSections } from "#app/components/info/text-sections";
 import { metaTranslator } from "#app/i18n/meta";
@@ -55,13 +54,13 @@ export default function TermsPage() {
             sections={TERMS_SECTIONS}
             values={{ maxTickets: MAX_TICKETS_PER_ORDER, holdMinutes: HOLD_MINUTES }}
             extra={{
-              accounts: hasSitePage("/privacy") ? (
+              accounts: (
                 <p>
                   <Link to="/privacy" className="text-primary underline underline-offset-4">
                     {t("footer.privacy")}
                   </Link>
                 </p>
-              ) : null,
+              ),
               fees: (
                 <>
                   <p>

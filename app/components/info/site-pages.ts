@@ -8,27 +8,6 @@ import {
   type NavLink,
 } from "#app/components/navigation-links";
 
-/**
- * The site's public pages as its navigation lists them (navigation-links.ts): a page is linked from
- * the informational pages only once its link is back in the menus, so none of them ever links to a
- * page that does not exist yet (issue 18), and each appears without a change here when it returns.
- */
-function navigationLinks(): NavLink[] {
-  return [
-    ...EVENTS_MENU_LINKS,
-    ...primaryLinks(true),
-    ...SECONDARY_LINKS,
-    ...OTHER_LINKS,
-    FIND_MY_TICKET,
-    ...FOOTER_COLUMNS.flatMap((column) => column.links),
-  ];
-}
-
-/** Whether the site's navigation links to `path` (e.g. "/contact"), that is whether its page exists. */
-export function hasSitePage(path: string): boolean {
-  return navigationLinks().some((link) => link.to === path);
-}
-
 export interface SitemapGroup {
   titleKey: string;
   links: NavLink[];
