@@ -12,11 +12,17 @@ import { AppError } from "#server/errors";
 import { readSmallForm } from "#server/http/read-form";
 import { hideEvent, restoreEvent } from "#server/services/event-moderation";
 import { dismissReport, getModeratedEvent, listReports } from "#server/services/report-queue";
-import { listModerationHistory } from "#server/services/moderation-history";
+import { listModerationHistory, type ModerationAction } from "#server/services/moderation-history";
 import { ADMIN_PAGE_HEADERS, requireStaffViewer } from "./admin.server";
 import type { Route } from "./+types/admin-event-moderation";
 
 const CONSOLE_TIME_ZONE = "America/New_York";
+/** The audit log's words for an action, as the console's messages name them (message keys have no dots). */
+const ACTION_WORDS: Record<ModerationAction, string> = {
+  "event.hide": "hide",
+  "event.restore": "restore",
+  "report.dismiss": "dismiss",
+};
 const PROBLEM_ID = "moderation-problem";
 const FIELD_CLASSES =
   "w-full rounded-md border border-border bg-background px-3 py-2 text-sm text-foreground aria-invalid:border-red-700 dark:aria-invalid:border-red-400";
@@ -275,7 +281,7 @@ export default function AdminEventModerationPage({ loaderData, actionData }: Rou
             {history.map((entry) => (
               <li key={entry.id} className="flex flex-col gap-1 border-s-2 border-border ps-3">
                 <p>
-                  <span className="font-semibold">{t(`admin.moderation.actions.${entry.action}`)}</span>{" "}
+                  <span className="font-semibold">{t(`admin.moderation.actions.${ACTION_WORDS[entry.action]}`)}</span>{" "}
                   <span className="text-muted-foreground">
                     {when(entry.createdAt)} · <bdi dir="auto">{entry.actorName ?? t("admin.moderation.system")}</bdi>
                   </span>

@@ -138,7 +138,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
             >
               {event.title}
             </h1>
-            {!past && !cancelled && !soldOut && event.ticketTypes.length > 0 && (
+            {!past && !cancelled && !event.hidden && !soldOut && event.ticketTypes.length > 0 && (
               <a href="#tickets" className={buttonClasses("primary", "md", "self-start")}>
                 {t("event.getTickets")}
               </a>
@@ -211,7 +211,13 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               dangerouslySetInnerHTML={{ __html: event.descriptionHtml }}
             />
           </section>
-          <TicketList event={event} past={past} cancelled={cancelled} maxPerOrder={maxTicketsPerOrder} now={now} />
+          <TicketList
+            event={event}
+            past={past}
+            cancelled={cancelled || event.hidden !== null}
+            maxPerOrder={maxTicketsPerOrder}
+            now={now}
+          />
           {event.sponsors.length > 0 && <Sponsors sponsors={event.sponsors} />}
           <Location event={event} tiles={tiles} />
         </div>
@@ -253,7 +259,7 @@ function TicketList({
 }: {
   event: Detail;
   past: boolean;
-  /** The page's header already says the event was cancelled; the list only stops selling. */
+  /** The page's header already says the event was cancelled (or hidden by staff); the list only stops selling. */
   cancelled: boolean;
   maxPerOrder: number;
   now: Date;

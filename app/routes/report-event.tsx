@@ -5,6 +5,8 @@ import { metaTranslator } from "#app/i18n/meta";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { useTranslation } from "#app/i18n/use-translation";
+import { formatCount } from "#app/i18n/format";
+import type { Language } from "#domain/language";
 import { privatePageMeta } from "#app/seo";
 import { MAX_REPORT_DETAILS_LENGTH, REPORT_REASONS } from "#domain/report";
 import { parseRecordId } from "#domain/record-id";
@@ -93,7 +95,7 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function ReportEventPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { event } = loaderData;
   const problem = actionData && !actionData.sent ? actionData : null;
   const backToEvent = (
@@ -117,10 +119,10 @@ export default function ReportEventPage({ loaderData, actionData }: Route.Compon
       title={t("report.title")}
       description={
         <>
-          {t("report.intro")}{" "}
-          <bdi dir="auto" lang={event.language} className="font-semibold text-foreground">
+          <bdi dir="auto" lang={event.language} className="block font-semibold text-foreground">
             {event.title}
           </bdi>
+          <span className="mt-2 block">{t("report.intro")}</span>
         </>
       }
       footer={backToEvent}
@@ -169,7 +171,7 @@ export default function ReportEventPage({ loaderData, actionData }: Route.Compon
             className={FIELD_CLASSES}
           />
           <p id="report-details-hint" className="text-xs text-muted-foreground">
-            {t("report.detailsHint", { max: MAX_REPORT_DETAILS_LENGTH })}
+            {t("report.detailsHint", { max: formatCount(MAX_REPORT_DETAILS_LENGTH, i18n.language as Language) })}
           </p>
         </div>
         <SubmitButton className="w-full" pendingLabel={t("report.sending")}>

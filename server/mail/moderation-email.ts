@@ -10,8 +10,11 @@ interface ModerationWords {
   /** {{event}}, {{date}}. */
   hiddenIntro: string;
   reasonLead: string;
-  /** {{guidelines}}, {{contact}}: addresses. */
   appeal: string;
+  /** {{guidelines}}: its address, last, so that no punctuation sticks to it. */
+  guidelinesLine: string;
+  /** {{contact}}: its address, last. */
+  contactLine: string;
   hiddenAction: string;
   /** {{event}}. */
   restoredSubject: string;
@@ -31,7 +34,9 @@ export const MODERATION_EMAIL_WORDS: Record<Language, ModerationWords> = {
       "Our staff hid “{{event}}” on {{date}}. It no longer appears anywhere on DMV Events: not in lists, search, feeds or the sitemap, and its page is closed to the public. Nothing was deleted, and you and your co-organizers can still open it.",
     reasonLead: "The reason our staff gave:",
     appeal:
-      "If you think this is a mistake, or once you have fixed what is wrong, read our community guidelines ({{guidelines}}) and write to us to appeal through the contact page ({{contact}}), naming the event.",
+      "If you think this is a mistake, or once you have fixed what is wrong, read our community guidelines and write to us through the contact page to appeal, naming the event.",
+    guidelinesLine: "Community guidelines: {{guidelines}}",
+    contactLine: "Contact page: {{contact}}",
     hiddenAction: "Open your event",
     restoredSubject: "Your event “{{event}}” is back on DMV Events",
     restoredHeading: "Your event is visible again",
@@ -47,7 +52,9 @@ export const MODERATION_EMAIL_WORDS: Record<Language, ModerationWords> = {
       "Notre équipe a masqué « {{event}} » le {{date}}. Il n’apparaît plus nulle part sur DMV Events : ni dans les listes, ni dans la recherche, ni dans les flux ou le plan du site, et sa page est fermée au public. Rien n’a été supprimé, et vous comme vos coorganisateurs pouvez toujours l’ouvrir.",
     reasonLead: "Le motif indiqué par notre équipe :",
     appeal:
-      "Si vous pensez qu’il s’agit d’une erreur, ou une fois le problème corrigé, lisez nos règles de la communauté ({{guidelines}}) et écrivez-nous pour faire appel depuis la page de contact ({{contact}}), en nommant l’événement.",
+      "Si vous pensez qu’il s’agit d’une erreur, ou une fois le problème corrigé, lisez nos règles de la communauté et écrivez-nous depuis la page de contact pour faire appel, en nommant l’événement.",
+    guidelinesLine: "Règles de la communauté : {{guidelines}}",
+    contactLine: "Page de contact : {{contact}}",
     hiddenAction: "Ouvrir votre événement",
     restoredSubject: "Votre événement « {{event}} » est de retour sur DMV Events",
     restoredHeading: "Votre événement est de nouveau visible",
@@ -63,7 +70,9 @@ export const MODERATION_EMAIL_WORDS: Record<Language, ModerationWords> = {
       "أخفى فريقنا «{{event}}» في {{date}}. لم تعد تظهر في أي مكان على DMV Events: لا في القوائم ولا في البحث ولا في الخلاصات ولا في خريطة الموقع، وصفحتها مغلقة أمام الجمهور. لم يُحذف شيء، ولا يزال بإمكانك أنت والمنظمين المشاركين فتحها.",
     reasonLead: "السبب الذي ذكره فريقنا:",
     appeal:
-      "إذا كنت تظن أن هذا خطأ، أو بعد إصلاح المشكلة، اقرأ إرشادات مجتمعنا ({{guidelines}}) وراسلنا لتقديم اعتراض عبر صفحة الاتصال ({{contact}})، مع ذكر اسم الفعالية.",
+      "إذا كنت تظن أن هذا خطأ، أو بعد إصلاح المشكلة، اقرأ إرشادات مجتمعنا وراسلنا عبر صفحة الاتصال لتقديم اعتراض، مع ذكر اسم الفعالية.",
+    guidelinesLine: "إرشادات المجتمع: {{guidelines}}",
+    contactLine: "صفحة الاتصال: {{contact}}",
     hiddenAction: "افتح فعاليتك",
     restoredSubject: "عادت فعاليتك «{{event}}» إلى DMV Events",
     restoredHeading: "أصبحت فعاليتك مرئية من جديد",
@@ -78,8 +87,9 @@ export const MODERATION_EMAIL_WORDS: Record<Language, ModerationWords> = {
     hiddenIntro:
       "ሰራተኞቻችን «{{event}}»ን በ{{date}} ደብቀውታል። ከአሁን በኋላ በDMV Events ላይ የትም አይታይም፦ በዝርዝሮች፣ በፍለጋ፣ በምግቦች ወይም በጣቢያ ካርታው ላይ የለም፤ ገጹም ለሕዝብ ተዘግቷል። ምንም አልተሰረዘም፤ እርስዎና አብረውዎ የሚያዘጋጁት አሁንም ሊከፍቱት ይችላሉ።",
     reasonLead: "ሰራተኞቻችን የሰጡት ምክንያት፦",
-    appeal:
-      "ስህተት ነው ብለው ካሰቡ ወይም ችግሩን ካስተካከሉ በኋላ፣ የማህበረሰብ መመሪያዎቻችንን ({{guidelines}}) ያንብቡና የዝግጅቱን ስም ጠቅሰው በመገናኛ ገጹ ({{contact}}) በኩል ይግባኝ ለማለት ይጻፉልን።",
+    appeal: "ስህተት ነው ብለው ካሰቡ ወይም ችግሩን ካስተካከሉ በኋላ፣ የማህበረሰብ መመሪያዎቻችንን ያንብቡና የዝግጅቱን ስም ጠቅሰው በመገናኛ ገጹ በኩል ይግባኝ ለማለት ይጻፉልን።",
+    guidelinesLine: "የማህበረሰብ መመሪያዎች፦ {{guidelines}}",
+    contactLine: "የመገናኛ ገጽ፦ {{contact}}",
     hiddenAction: "ዝግጅትዎን ይክፈቱ",
     restoredSubject: "ዝግጅትዎ «{{event}}» ወደ DMV Events ተመልሷል",
     restoredHeading: "ዝግጅትዎ እንደገና ይታያል",
@@ -115,7 +125,13 @@ export function renderModerationEmail(input: ModerationEmail, siteUrl: string): 
   const hidden = input.kind === "hidden";
   const subject = fill(hidden ? words.hiddenSubject : words.restoredSubject);
   const paragraphs = hidden
-    ? [fill(words.hiddenIntro), ...(input.reason ? [words.reasonLead, input.reason] : []), fill(words.appeal)]
+    ? [
+        fill(words.hiddenIntro),
+        ...(input.reason ? [words.reasonLead, input.reason] : []),
+        words.appeal,
+        fill(words.guidelinesLine),
+        fill(words.contactLine),
+      ]
     : [fill(words.restoredIntro)];
   const body = renderEmailBody(
     {
