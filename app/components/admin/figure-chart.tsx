@@ -69,7 +69,8 @@ export function FigureChart({ label, total, weeks, byWeek, money }: FigureChartP
         // Positions and anchors below are computed for each direction; the SVG's own text direction
         // would flip the anchors a second time.
         direction="ltr"
-        aria-labelledby={`${id}-title ${id}-desc`}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
         className="h-auto w-full text-primary"
       >
         <title id={`${id}-title`}>{t("admin.overview.chartTitle", { figure: label })}</title>
