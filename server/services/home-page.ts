@@ -51,7 +51,7 @@ const caches = new WeakMap<Database, { generation: number; load: (now: Date) => 
 
 /**
  * Everything the home page shows at `now`; the same for every visitor, so kept for a few seconds, but
- * never past a change that must show at once (an event hidden by staff: public-content.ts).
+ * never past a change that must show at once (staff hiding, featuring or choosing events: public-content.ts).
  */
 export function getHomePage(db: Database, now: Date): Promise<HomePage> {
   const generation = publicContentGeneration(db);
@@ -61,12 +61,4 @@ export function getHomePage(db: Database, now: Date): Promise<HomePage> {
     caches.set(db, cached);
   }
   return cached.load(now);
-}
-
-/**
- * Drops the kept home page of `db`, so the next visitor gets it made afresh: for staff changes to
- * what it shows (featured events, the Major Events), which staff expect to see at once.
- */
-export function forgetHomePage(db: Database): void {
-  caches.delete(db);
 }

@@ -2,7 +2,8 @@ import type { Database } from "#server/db/client";
 
 /*
  * What public pages show is kept for a few seconds (the response cache of decision 005, the home page's
- * short cache). A change that must show at once everywhere (staff hiding or restoring an event) bumps the
+ * short cache). A change that must show at once everywhere (staff hiding, restoring or featuring an event,
+ * choosing the Major Events) bumps the
  * generation of the database's public content; each cache drops what it made in an older generation.
  * In this process only: other app processes on the same PostgreSQL server catch up within their 5 s.
  */

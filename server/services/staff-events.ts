@@ -9,7 +9,7 @@ import type { Database } from "#server/db/client";
 import { events, majorEventTeasers, profiles, users } from "#server/db/schema";
 import { AppError } from "#server/errors";
 import type { Actor } from "./actor";
-import { forgetHomePage } from "./home-page";
+import { publicContentChanged } from "./public-content";
 import { requireStaff } from "./staff";
 import { recordStaffAction } from "./staff-actions";
 
@@ -137,7 +137,7 @@ export async function setEventFeatured(
     );
     return { id: event.id, title: event.title, isFeatured: featured };
   });
-  forgetHomePage(db);
+  publicContentChanged(db);
   return result;
 }
 
@@ -242,6 +242,6 @@ export async function setMajorEvents(db: Database, actor: Actor, input: MajorEve
     }
     return rows.map(({ eventId, tagline }, index) => ({ position: index + 1, eventId, tagline }));
   });
-  forgetHomePage(db);
+  publicContentChanged(db);
   return result;
 }
