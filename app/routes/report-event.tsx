@@ -123,6 +123,9 @@ export default function ReportEventPage({ loaderData, actionData }: Route.Compon
             {event.title}
           </bdi>
           <span className="mt-2 block">{t("report.intro")}</span>
+          <Link to="/community-guidelines" className={`mt-2 inline-block ${TEXT_LINK}`}>
+            {t("footer.communityGuidelines")}
+          </Link>
         </>
       }
       footer={backToEvent}
