@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation";
 import { formatDate } from "#app/i18n/format";
 import type { Language } from "#domain/language";
-
-const TEXT_LINK = "font-medium text-primary underline underline-offset-2 hover:no-underline";
+import { TEXT_LINK } from "./auth-card";
 
 /**
  * The banner of an event staff hid (moderation), which only its organizers and staff are shown: when,
