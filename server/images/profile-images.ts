@@ -3,17 +3,13 @@
  * with sharp to square WebP files in the avatar widths, which drops every byte of the original's
  * metadata (camera, GPS) and anything hidden in it, and stored under the uploads directory.
  */
-import { randomBytes } from "node:crypto";
-import { mkdir, readdir, rename, unlink, writeFile } from "node:fs/promises";
+import { readdir, unlink } from "node:fs/promises";
 import path from "node:path";
 import { MAX_PROFILE_IMAGE_BYTES } from "#domain/profile";
 import { AppError } from "#server/errors";
 import { AVATAR_WIDTHS, imageFileName } from "./sample-images";
+import { encodeWebpRenditions, storeWebpRenditions } from "./webp-renditions";
 
-/** Decoding is refused past this many pixels, so a small file cannot unpack into gigabytes (a "bomb"). */
-const MAX_INPUT_PIXELS = 40_000_000;
-const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif"]);
-const WEBP_OPTIONS = { quality: 80, effort: 4 } as const;
 /** Where each person's pictures live, relative to the uploads directory: one folder per user id. */
 const PROFILE_IMAGE_FOLDER = "profiles";
 
@@ -30,29 +26,15 @@ function refuse(problem: ProfileImageProblem): AppError {
 
 /** Square WebP renditions of an uploaded picture, by width; refuses what is too big or not an image. */
 export async function encodeProfileImage(bytes: Uint8Array): Promise<Map<number, Buffer>> {
-  if (bytes.byteLength > MAX_PROFILE_IMAGE_BYTES) throw refuse("image_too_large");
-  // Loaded on first use: the native image library adds about 100 ms to every server start.
-  const { default: sharp } = await import("sharp");
-  const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
-  let format: string | undefined;
-  try {
-    format = (await input().metadata()).format;
-  } catch {
-    throw refuse("image_type");
-  }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw refuse("image_type");
-  const renditions = new Map<number, Buffer>();
-  try {
-    for (const width of AVATAR_WIDTHS) {
-      // rotate() applies the EXIF orientation before the metadata is dropped, so photos stay upright.
-      const webp = await input().rotate().resize(width, width, { fit: "cover" }).webp(WEBP_OPTIONS).toBuffer();
-      renditions.set(width, webp);
-    }
-  } catch {
-    // A header that parses over a body that does not (truncated or crafted files).
-    throw refuse("image_type");
-  }
-  return renditions;
+  const encoded = await encodeWebpRenditions(bytes, {
+    maxBytes: MAX_PROFILE_IMAGE_BYTES,
+    maxPixels: 40_000_000,
+    widths: AVATAR_WIDTHS,
+    quality: 80,
+    shape: (image, width) => image.resize(width, width, { fit: "cover" }),
+  });
+  if (!encoded.ok) throw refuse(encoded.problem === "too_large" ? "image_too_large" : "image_type");
+  return encoded.renditions;
 }
 
 /**
@@ -64,14 +46,7 @@ export async function storeProfileImage(
   userId: string,
   renditions: Map<number, Buffer>,
 ): Promise<string> {
-  const key = `${PROFILE_IMAGE_FOLDER}/${userId.toLowerCase()}/${randomBytes(12).toString("hex")}`;
-  for (const [width, webp] of renditions) {
-    const file = path.join(uploadsDir, imageFileName(key, width));
-    await mkdir(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-    await writeFile(temporary, webp);
-    await rename(temporary, file);
-  }
+  const key = await storeWebpRenditions(uploadsDir, `${PROFILE_IMAGE_FOLDER}/${userId.toLowerCase()}`, renditions);
   return `/uploads/${imageFileName(key, Math.max(...renditions.keys()))}`;
 }
 
