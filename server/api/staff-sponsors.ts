@@ -12,6 +12,7 @@ import { createSponsor, sponsorWriteOf, updateSponsor, type StaffSponsor } from 
 import { PRIVATE_CACHE } from "./cache-control";
 import { recordIdParameter } from "./common-parameters";
 import { error, problem } from "./error-answers";
+import { invalidInput } from "./invalid-input";
 import { operationRoute } from "./operation-route";
 import { privateOperation } from "./private-operation";
 import { requireStaffActor } from "./require-staff";
@@ -236,11 +237,8 @@ export function createStaffSponsorsApi() {
     const eventId = idOf(c.req.param("eventId"), "event");
     const body = await readJsonBody(c, 'The body must be JSON: {"decision": "approve" | "decline"}.');
     const parsed = decisionBodySchema.safeParse(body);
-    if (!parsed.success) {
-      throw new AppError("invalid", 'The body must be JSON: {"decision": "approve" | "decline"}.', {
-        decision: "invalid",
-      });
-    }
+    if (!parsed.success)
+      throw invalidInput(parsed.error, 'The body must be JSON: {"decision": "approve" | "decline"}.');
     const { status } = await decideAppearance(
       c.get("db"),
       actor,

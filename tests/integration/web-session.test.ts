@@ -73,6 +73,7 @@ describe(`web sessions on the ${testDatabaseKind()} database`, () => {
       email: person.email,
       name: "Amira Haile",
       profileImage: null,
+      isStaff: false,
       sessionExpiresAt: person.session.expires_at,
     });
     expect(response.headers.get("cache-control")).toBe("private, no-store");
