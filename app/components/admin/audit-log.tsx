@@ -147,7 +147,10 @@ function AuditEntry({ row }: { row: NamedStaffActionRow }) {
               <dt className="font-semibold">{fieldLabel(t, change.field)}</dt>
               <dd className="min-w-0 break-words">
                 <Value value={change.before} t={t} />
-                <span aria-hidden="true"> → </span>
+                {/* Points from before to after in the page's reading direction. */}
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                  {" → "}
+                </span>
                 <span className="sr-only"> {t("admin.audit.becomes")} </span>
                 <Value value={change.after} t={t} />
               </dd>
