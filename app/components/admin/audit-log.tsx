@@ -148,8 +148,8 @@ function AuditEntry({ row }: { row: NamedStaffActionRow }) {
               <dd className="min-w-0 break-words">
                 <Value value={change.before} t={t} />
                 {/* Points from before to after in the page's reading direction. */}
-                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
-                  {" → "}
+                <span aria-hidden="true" className="mx-1 inline-block rtl:-scale-x-100">
+                  →
                 </span>
                 <span className="sr-only"> {t("admin.audit.becomes")} </span>
                 <Value value={change.after} t={t} />
