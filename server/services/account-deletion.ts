@@ -64,7 +64,10 @@ export interface DeletionConfirmation {
   email?: unknown;
 }
 
-/** Upcoming published events the person organizes that have sold tickets: they block the deletion. */
+/**
+ * Upcoming events the person organizes that have sold tickets (not cancelled; hidden by staff or not,
+ * their buyers still hold tickets): they block the deletion.
+ */
 export async function eventsBlockingDeletion(db: Pick<Database, "select">, userId: string, now: Date) {
   return db
     .select({ id: events.id, title: events.title })
@@ -72,7 +75,7 @@ export async function eventsBlockingDeletion(db: Pick<Database, "select">, userI
     .where(
       and(
         eq(events.organizerId, userId),
-        eq(events.status, "published"),
+        ne(events.status, "cancelled"),
         gt(events.endsAt, now),
         sql`exists (select 1 from ${ticketTypes} tt where tt.event_id = ${events.id} and tt.sold > 0)`,
       ),

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   checkContactMessage,
   contactReferenceFrom,
@@ -16,6 +16,7 @@ import type { Database } from "#server/db/client";
 import { contactEntries, contactThreads, eventCoOrganizers, events, profiles, users } from "#server/db/schema";
 import { AppError } from "#server/errors";
 import { enqueueJob } from "./enqueue-job";
+import { publicEventPageCondition } from "./event-visibility";
 import { SEND_CONTACT_EMAIL_JOB } from "./email-jobs";
 import { checkFormToken, spendFormToken, type ContactFormName } from "./contact-form-token";
 
@@ -129,7 +130,7 @@ export async function contactableEvent(db: Database, eventId: number): Promise<{
   const [event] = await db
     .select({ id: events.id, title: events.title })
     .from(events)
-    .where(and(eq(events.id, eventId), inArray(events.status, ["published", "cancelled"]), isNull(events.hiddenAt)));
+    .where(and(eq(events.id, eventId), publicEventPageCondition()));
   return event ?? null;
 }
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { bucketByWeek, lastWeeks, weekKey } from "#domain/week-buckets";
 import { FIGURE_KEYS, FIGURE_WEEKS, type FigureKey } from "#domain/staff-console";
 import { instant, selectRows, type Database } from "#server/db/client";
+import { publicEventCondition } from "./event-visibility";
 
 export { FIGURE_KEYS, FIGURE_WEEKS, MONEY_FIGURES, type FigureKey } from "#domain/staff-console";
 
@@ -36,7 +37,7 @@ const SOURCES: Record<FigureKey, { from: ReturnType<typeof sql>; amount: ReturnT
   people: { from: sql`users where email_confirmed_at is not null`, amount: sql`1`, at: "created_at" },
   organizers: { from: sql`profiles where role = 'organizer'`, amount: sql`1`, at: "created_at" },
   publishedEvents: {
-    from: sql`events where status = 'published' and hidden_at is null`,
+    from: sql`events where ${publicEventCondition()}`,
     amount: sql`1`,
     at: "created_at",
   },

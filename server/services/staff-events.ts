@@ -9,6 +9,7 @@ import type { Database } from "#server/db/client";
 import { events, majorEventTeasers, profiles, users } from "#server/db/schema";
 import { AppError } from "#server/errors";
 import type { Actor } from "./actor";
+import { publicEventCondition } from "./event-visibility";
 import { publicContentChanged } from "./public-content";
 import { requireStaff } from "./staff";
 import { recordStaffAction } from "./staff-actions";
@@ -163,7 +164,7 @@ export async function getMajorEventChoices(db: Database, now: Date) {
   const candidates = await db
     .select({ id: events.id, title: events.title, startsAt: events.startsAt, timeZone: events.timeZone })
     .from(events)
-    .where(and(eq(events.status, "published"), isNull(events.hiddenAt), gt(events.endsAt, now)))
+    .where(and(publicEventCondition(), gt(events.endsAt, now)))
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(300);
   return {

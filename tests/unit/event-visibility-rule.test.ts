@@ -15,12 +15,12 @@ const SOURCE = /\.(ts|tsx)$/;
 const EXEMPT = [/^server\/services\/event-visibility\.ts$/, /^server\/db\//, /\.test\.tsx?$/];
 /**
  * A published predicate in a query: SQL `status = 'published'` (any alias), or Drizzle's
- * `eq(x.status, "published")` / `inArray(x.status, [... "published" ...])`.
+ * `eq(x.status, "published")` / `inArray(x.status, [... "published" ...])`; blog posts have a status too.
  */
 const PUBLISHED_PREDICATE = [
   /status\s*=\s*'published'/,
-  /eq\(\s*\w+\.status\s*,\s*"published"\s*\)/,
-  /inArray\(\s*\w+\.status\s*,\s*\[[^\]]*"published"/,
+  /eq\(\s*(?!blogPosts\.)\w+\.status\s*,\s*"published"\s*\)/,
+  /inArray\(\s*(?!blogPosts\.)\w+\.status\s*,\s*\[[^\]]*"published"/,
 ];
 
 function sourceFiles(folder: string): string[] {
