@@ -1,44 +1,12 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
 import { signUpInBrowser, type StorageState } from "#tests/support/browser-accounts";
+import { signInAsSampleStaff } from "#tests/support/staff-browser";
 
 const { openPage } = connectBrowser();
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
-/** The sample site's staff member (server/db/seed/sample-staff.ts): signs in by magic link. */
-const STAFF_EMAIL = "admin@example.com";
-
-/** Signs the sample staff member in by magic link, read from the development mailbox. */
-async function signInStaff(page: Page): Promise<StorageState> {
-  const mailbox = `/dev/mailbox?to=${encodeURIComponent(STAFF_EMAIL)}`;
-  const messages = page.locator("section[aria-labelledby=mailbox-messages] ol > li a");
-  await page.goto(mailbox);
-  const before = await messages.count();
-  await page.goto("/signin");
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(STAFF_EMAIL);
-  await page.getByRole("button", { name: "Email me a magic link" }).click();
-  await expect.poll(() => page.getByRole("status").filter({ hasText: "Check your email" }).isVisible()).toBe(true);
-  await expect
-    .poll(async () => {
-      await page.goto(mailbox);
-      return messages.count();
-    })
-    .toBeGreaterThan(before);
-  await messages.first().click();
-  await page.waitForURL(/\/dev\/mailbox\/\d+$/);
-  const href = await page
-    .locator("section[aria-labelledby=mailbox-links] a", { hasText: "/auth/confirm" })
-    .first()
-    .getAttribute("href");
-  const url = new URL(href!);
-  await page.goto(`${url.pathname}${url.search}`);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL((address) => !address.pathname.startsWith("/auth/"));
-  return page.context().storageState();
-}
 
 let staffState: StorageState | null = null;
 let personPath = "/admin/people";
@@ -49,7 +17,7 @@ describe("people in the staff console", () => {
     const person = await signUpInBrowser(personPage, "Tigist Alemu");
 
     const staff = await openPage({ viewport: DESKTOP });
-    staffState = await signInStaff(staff);
+    staffState = await signInAsSampleStaff(staff);
     await staff.goto("/admin/people");
     await waitForHydration(staff);
     await staff.getByLabel("Name or e-mail").fill(person.email);

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { signUpInBrowser, type StorageState } from "#tests/support/browser-accounts";
+import { signInAsSampleStaff } from "#tests/support/staff-browser";
 import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
 
 /**
@@ -20,36 +21,6 @@ const TITLE = "Kayak Night on the Potomac";
 let staffState: StorageState;
 let sponsorPath: string;
 
-/** Signs the sample site's staff member (admin@example.com, no password) in with a magic link. */
-async function signInAsStaff(page: Page) {
-  // The mailbox lists the newest message first; the new link is the one that was not there before.
-  const messages = page.locator("section[aria-labelledby=mailbox-messages] ol > li a");
-  const mailbox = "/dev/mailbox?to=admin%40example.com";
-  await page.goto(mailbox);
-  const before = await messages.count();
-  await page.goto("/signin");
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByRole("button", { name: "Email me a magic link" }).click();
-  await expect.poll(() => page.getByRole("status").filter({ hasText: "Check your email" }).isVisible()).toBe(true);
-  await expect
-    .poll(async () => {
-      await page.goto(mailbox);
-      return messages.count();
-    })
-    .toBeGreaterThan(before);
-  await messages.first().click();
-  await page.waitForURL(/\/dev\/mailbox\/\d+$/);
-  const href = await page
-    .locator("section[aria-labelledby=mailbox-links] a", { hasText: "/auth/confirm" })
-    .first()
-    .getAttribute("href");
-  const link = new URL(href!);
-  await page.goto(`${link.pathname}${link.search}`);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
-
 function logoBytes() {
   return sharp({ create: { width: 500, height: 250, channels: 4, background: { r: 0, g: 110, b: 180, alpha: 1 } } })
     .png()
@@ -64,8 +35,7 @@ const sponsorsOfEventPage = (page: Page) =>
 describe("sponsors in the staff console", () => {
   it("staff create a sponsor with a logo; an organizer's choice waits for approval; once approved it shows", async () => {
     const staffPage = await openPage({ viewport: DESKTOP });
-    await signInAsStaff(staffPage);
-    staffState = await staffPage.context().storageState();
+    staffState = await signInAsSampleStaff(staffPage);
 
     await staffPage.goto("/admin/sponsors/new");
     await waitForHydration(staffPage);

@@ -3,44 +3,15 @@ import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "#domain/language";
 import { MODERATION_EMAIL_WORDS } from "#server/mail/moderation-email";
 import type { StorageState } from "#tests/support/browser-accounts";
+import { signInAsSampleStaff } from "#tests/support/staff-browser";
 import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
 
 const { openPage } = connectBrowser();
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
-/** The sample site's staff member (server/db/seed/sample-staff.ts), who signs in by magic link. */
-const STAFF_EMAIL = "admin@example.com";
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const REASON = "Tickets are sold off-site by wire transfer, which our community guidelines forbid.";
-
-/** Signs the staff member in with an e-mailed magic link, read from the development mailbox. */
-async function signInAsStaff(page: Page) {
-  const messages = page.locator("section[aria-labelledby=mailbox-messages] ol > li a");
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(STAFF_EMAIL)}`);
-  const before = await messages.count();
-  await page.goto("/signin");
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(STAFF_EMAIL);
-  await page.getByRole("button", { name: "Email me a magic link" }).click();
-  await page.getByRole("status").filter({ hasText: "Check your email" }).waitFor();
-  await expect
-    .poll(async () => {
-      await page.goto(`/dev/mailbox?to=${encodeURIComponent(STAFF_EMAIL)}`);
-      return messages.count();
-    })
-    .toBeGreaterThan(before);
-  await messages.first().click();
-  await page.waitForURL(/\/dev\/mailbox\/\d+$/);
-  const href = await page
-    .locator("section[aria-labelledby=mailbox-links] a", { hasText: "/auth/confirm" })
-    .first()
-    .getAttribute("href");
-  const url = new URL(href!);
-  await page.goto(`${url.pathname}${url.search}`);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 let staffState: StorageState | null = null;
 
@@ -51,8 +22,7 @@ let staffState: StorageState | null = null;
 async function openStaffPage(viewport: { width: number; height: number }): Promise<Page & { consoleErrors: string[] }> {
   if (staffState) return openPage({ viewport, storageState: staffState });
   const page = await openPage({ viewport });
-  await signInAsStaff(page);
-  staffState = await page.context().storageState();
+  staffState = await signInAsSampleStaff(page);
   return page;
 }
 

@@ -114,7 +114,12 @@ describe("the header", () => {
     await expect(menuButton.getAttribute("aria-expanded")).resolves.toBe("true");
     expect((await sheet.boundingBox())?.width).toBe(300);
     const otherLinks = sheet.getByRole("region", { name: "Other Links" });
-    await expect(otherLinks.getByRole("link").allTextContents()).resolves.toEqual(["About", "Blog", "Resources", "Contact"]);
+    await expect(otherLinks.getByRole("link").allTextContents()).resolves.toEqual([
+      "About",
+      "Blog",
+      "Resources",
+      "Contact",
+    ]);
     for (const name of [
       "Browse All Events",
       "Micro Events",

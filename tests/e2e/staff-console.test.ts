@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { signInAsSampleStaff, signInWithMagicLink } from "#tests/support/staff-browser";
 import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
 
 /**
@@ -13,36 +14,6 @@ const { openPage, siteUrl } = connectBrowser();
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
-/** Signs a sample person in with a magic link from the development mailbox; the page's context keeps the session. */
-async function signInByMagicLink(page: Page, email: string) {
-  const messages = page.locator("section[aria-labelledby=mailbox-messages] ol > li a");
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const before = await messages.count();
-  await page.goto("/signin");
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Email me a magic link" }).click();
-  await expect.poll(() => page.getByRole("status").filter({ hasText: "Check your email" }).isVisible()).toBe(true);
-  await expect
-    .poll(async () => {
-      await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-      return messages.count();
-    })
-    .toBeGreaterThan(before);
-  // Newest first.
-  await messages.first().click();
-  await page.waitForURL(/\/dev\/mailbox\/\d+$/);
-  const href = await page
-    .locator("section[aria-labelledby=mailbox-links] a", { hasText: "/auth/confirm" })
-    .first()
-    .getAttribute("href");
-  const url = new URL(href!);
-  await page.goto(`${url.pathname}${url.search}`);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL(`${siteUrl}/dashboard`);
-}
-
 const homeTitles = async (page: Page, section: "featured" | "major") => {
   await page.goto("/");
   return page.locator(`section[aria-labelledby=${section}-title] h3`).allTextContents();
@@ -51,7 +22,7 @@ const homeTitles = async (page: Page, section: "featured" | "major") => {
 describe("the staff console", () => {
   it("shows staff the figures, features an event and orders the Major Events; others get 404", async () => {
     const page = await openPage({ viewport: DESKTOP });
-    await signInByMagicLink(page, "admin@example.com");
+    await signInAsSampleStaff(page);
 
     // From the account menu.
     await page.goto("/");
@@ -144,7 +115,7 @@ describe("the staff console", () => {
 
     // A signed-in organizer who is not staff: no menu entry, and 404 for the console's pages.
     const organizer = await openPage({ viewport: DESKTOP });
-    await signInByMagicLink(organizer, "hanna.bekele@example.com");
+    await signInWithMagicLink(organizer, "hanna.bekele@example.com");
     for (const path of ["/admin", "/admin/events"]) {
       const answer = await organizer.goto(path);
       expect(answer?.status(), path).toBe(404);
@@ -157,7 +128,7 @@ describe("the staff console", () => {
 
   it("has no axe violations on its pages, light and dark, English and Arabic, desktop and phone", async () => {
     const signer = await openPage();
-    await signInByMagicLink(signer, "admin@example.com");
+    await signInAsSampleStaff(signer);
     const storageState = await signer.context().storageState();
     for (const [language, colorScheme, viewport] of [
       ["en", "light", DESKTOP],
