@@ -29,9 +29,6 @@ export function AuthCard({
   );
 }
 
-/** Links inside running text are underlined, so they do not rely on colour alone. */
-export const TEXT_LINK = "font-medium text-primary underline underline-offset-2 hover:no-underline";
-
 /**
  * What went wrong with the last submission: announced (role=alert), shown in the form, and, once the
  * page is interactive, as a destructive toast too (spec §8: "a destructive toast and an error state"),

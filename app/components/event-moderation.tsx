@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation";
 import { formatDate } from "#app/i18n/format";
 import type { Language } from "#domain/language";
-import { TEXT_LINK } from "./auth-card";
+import { TEXT_LINK } from "#app/components/ui/text-link";
 
 /**
  * The banner of an event staff hid (moderation), which only its organizers and staff are shown: when,

@@ -8,7 +8,7 @@ import { parseRecordId } from "#domain/record-id";
 import { currentTime } from "#server/clock";
 import { readSmallForm } from "#server/http/read-form";
 import { getSponsorForStaff, updateSponsor } from "#server/services/sponsor-admin";
-import { ADMIN_PAGE_HEADERS, requireStaffViewer } from "./admin.server";
+import { ADMIN_PAGE_HEADERS, adminPageMessages, requireStaffViewer } from "./admin.server";
 import { decideFromForm, readSponsorForm, saveSponsorForm, refused } from "./admin-sponsors.server";
 import type { Route } from "./+types/admin-sponsor";
 
@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireStaffViewer(request, context);
   const page = await getSponsorForStaff(context.db, viewer, sponsorIdOf(params));
   if (!page) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
-  return page;
+  return { ...page, pageMessages: await adminPageMessages(request, ["sponsorships"]) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

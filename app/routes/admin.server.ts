@@ -1,5 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
 import { pageMessages } from "#app/i18n/page-messages.server";
+import type { PageNamespace } from "#app/i18n/messages";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import type { Viewer } from "#server/http/app-env";
 
@@ -18,7 +19,7 @@ export async function requireStaffViewer(_request: Request, context: AppLoadCont
   return Promise.resolve(viewer);
 }
 
-/** The console's words (the `admin` page namespace), for a console page's loader data. */
-export function adminPageMessages(request: Request) {
-  return pageMessages(negotiateLanguage(request), ["admin"]);
+/** The console's words (the `admin` page namespace, and any `more` a page needs), for a console page's loader data. */
+export function adminPageMessages(request: Request, more: readonly PageNamespace[] = []) {
+  return pageMessages(negotiateLanguage(request), ["admin", ...more]);
 }

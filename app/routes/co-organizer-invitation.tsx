@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
-import { AuthCard, TEXT_LINK } from "#app/components/auth-card";
+import { AuthCard } from "#app/components/auth-card";
+import { TEXT_LINK } from "#app/components/ui/text-link";
 import { buttonClasses } from "#app/components/ui/button";
 import { SubmitButton } from "#app/components/ui/submit-button";
 import { formatDate } from "#app/i18n/format";

@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       choices: await eventFormChoices(context),
-      pageMessages: await pageMessages(negotiateLanguage(request), ["eventForm"]),
+      pageMessages: await pageMessages(negotiateLanguage(request), ["eventForm", "sponsorships"]),
     },
     { headers: EVENT_FORM_HEADERS },
   );

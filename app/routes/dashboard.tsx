@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sponsorshipRequests,
       now,
       // My Promotions names promotion types and states in the promote page's words.
-      pageMessages: await pageMessages(negotiateLanguage(request), ["promote", "accountData"]),
+      pageMessages: await pageMessages(negotiateLanguage(request), ["promote", "accountData", "sponsorships"]),
     },
     { headers: PRIVATE },
   );

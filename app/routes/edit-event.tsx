@@ -70,7 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       choices: await eventFormChoices(context),
       // New after every load: a saved form starts again from what was stored (new rows get their ids).
       formKey: crypto.randomUUID(),
-      pageMessages: await pageMessages(negotiateLanguage(request), ["eventForm"]),
+      pageMessages: await pageMessages(negotiateLanguage(request), ["eventForm", "sponsorships"]),
     },
     { headers: EVENT_FORM_HEADERS },
   );

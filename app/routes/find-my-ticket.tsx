@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { authRequestOf } from "#app/account-request";
-import { AuthCard, FormSuccess, TEXT_LINK } from "#app/components/auth-card";
+import { AuthCard, FormSuccess } from "#app/components/auth-card";
+import { TEXT_LINK } from "#app/components/ui/text-link";
 import { SubmitButton } from "#app/components/ui/submit-button";
 import { TextField } from "#app/components/ui/text-field";
 import { metaTranslator } from "#app/i18n/meta";

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
-import { AuthCard, FormSuccess, TEXT_LINK } from "#app/components/auth-card";
+import { AuthCard, FormSuccess } from "#app/components/auth-card";
+import { TEXT_LINK } from "#app/components/ui/text-link";
 import { SubmitButton } from "#app/components/ui/submit-button";
 import { metaTranslator } from "#app/i18n/meta";
 import { negotiateLanguage } from "#app/i18n/preferences";

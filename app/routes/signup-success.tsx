@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { MailCheck } from "lucide-react";
-import { AuthCard, TEXT_LINK } from "#app/components/auth-card";
+import { AuthCard } from "#app/components/auth-card";
+import { TEXT_LINK } from "#app/components/ui/text-link";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
