@@ -1,8 +1,8 @@
 import { data } from "react-router";
+import { adminPageMeta } from "#app/components/admin/admin-meta";
 import { AuditFilters, AuditList } from "#app/components/admin/audit-log";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
-import { privatePageMeta } from "#app/seo";
 import { isUuid } from "#server/auth/secrets";
 import { listStaffActionFamilies, listStaffActions, nameStaffActions } from "#server/services/staff-actions";
 import { ADMIN_PAGE_HEADERS, requireStaffViewer } from "./admin.server";
@@ -46,11 +46,7 @@ export function headers() {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return privatePageMeta(
-    matches,
-    `${t("admin.audit.title")} | ${t("admin.title")} | ${t("app.name")}`,
-    "noindex, nofollow",
-  );
+  return adminPageMeta(matches, `${t("admin.audit.title")}`);
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 import { data, Link, redirect } from "react-router";
+import { adminPageMeta } from "#app/components/admin/admin-meta";
 import { BlogPostForm, type PostFormValues } from "#app/components/admin/blog-post-form";
 import { PublicationForm, VersionForm, type VersionValues } from "#app/components/admin/blog-post-sections";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
-import { privatePageMeta } from "#app/seo";
 import { isLanguage, LANGUAGES, type Language } from "#domain/language";
 import { parseRecordId } from "#domain/record-id";
 import { currentTime } from "#server/clock";
@@ -123,7 +123,7 @@ export function headers() {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return privatePageMeta(matches, `${t("admin.blog.editTitle")} | ${t("app.name")}`, "noindex, nofollow");
+  return adminPageMeta(matches, `${t("admin.blog.editTitle")}`);
 }
 
 export default function AdminBlogEditPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
+import { adminPageMeta } from "#app/components/admin/admin-meta";
 import { BlogPostForm } from "#app/components/admin/blog-post-form";
 import { metaTranslator } from "#app/i18n/meta";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { useTranslation } from "#app/i18n/use-translation";
-import { privatePageMeta } from "#app/seo";
 import { currentTime } from "#server/clock";
 import { createPost } from "#server/services/blog-authoring";
 import { ADMIN_PAGE_HEADERS, adminPageMessages, requireStaffViewer } from "./admin.server";
@@ -38,7 +38,7 @@ export function headers() {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return privatePageMeta(matches, `${t("admin.blog.newTitle")} | ${t("app.name")}`, "noindex, nofollow");
+  return adminPageMeta(matches, `${t("admin.blog.newTitle")}`);
 }
 
 export default function AdminBlogNewPage({ loaderData, actionData }: Route.ComponentProps) {

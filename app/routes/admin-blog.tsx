@@ -1,11 +1,11 @@
 import { Link } from "react-router";
+import { adminPageMeta } from "#app/components/admin/admin-meta";
 import { buttonClasses } from "#app/components/ui/button";
 import { ScrollableTable } from "#app/components/ui/scrollable-table";
 import { formatMoment } from "#app/components/admin/blog-fields";
 import { formatDate } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
-import { privatePageMeta } from "#app/seo";
 import { BLOG_TIME_ZONE, postState } from "#domain/blog";
 import type { Language } from "#domain/language";
 import { currentTime } from "#server/clock";
@@ -29,7 +29,7 @@ export function headers() {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return privatePageMeta(matches, `${t("admin.blog.title")} | ${t("app.name")}`, "noindex, nofollow");
+  return adminPageMeta(matches, `${t("admin.blog.title")}`);
 }
 
 export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 import { Form, Link, data } from "react-router";
+import { adminPageMeta } from "#app/components/admin/admin-meta";
 import { SubmitButton } from "#app/components/ui/submit-button";
 import { formatDate, formatTime } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
-import { privatePageMeta } from "#app/seo";
 import type { Language } from "#domain/language";
 import { parseRecordId } from "#domain/record-id";
 import { MAX_HIDE_REASON_LENGTH } from "#domain/report";
@@ -30,7 +30,7 @@ const FIELD_CLASSES =
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
   const title = loaderData ? `${t("admin.moderation.title")}: ${loaderData.event.title}` : t("admin.moderation.title");
-  return privatePageMeta(matches, `${title} | ${t("app.name")}`, "noindex, nofollow");
+  return adminPageMeta(matches, title);
 }
 
 export function headers() {

@@ -1,10 +1,10 @@
 import { data, Form, Link } from "react-router";
+import { adminPageMeta } from "#app/components/admin/admin-meta";
 import { MajorEventsForm } from "#app/components/admin/major-events-form";
 import { StaffEventsTable } from "#app/components/admin/staff-events-table";
 import { SubmitButton } from "#app/components/ui/submit-button";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
-import { privatePageMeta } from "#app/seo";
 import { currentTime } from "#server/clock";
 import {
   isStaffEventFilter,
@@ -49,11 +49,7 @@ export function headers() {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return privatePageMeta(
-    matches,
-    `${t("admin.events.title")} | ${t("admin.title")} | ${t("app.name")}`,
-    "noindex, nofollow",
-  );
+  return adminPageMeta(matches, `${t("admin.events.title")}`);
 }
 
 export default function AdminEvents({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { adminPageMeta } from "#app/components/admin/admin-meta";
 import { CONTACT_STATUS_STYLES } from "#app/components/admin/contact-status";
 import { SubmitButton } from "#app/components/ui/submit-button";
 import { formatDate, formatTime } from "#app/i18n/format";
@@ -6,7 +7,6 @@ import { metaTranslator } from "#app/i18n/meta";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { useTranslation } from "#app/i18n/use-translation";
-import { privatePageMeta } from "#app/seo";
 import { MAX_CONTACT_MESSAGE_LENGTH } from "#domain/contact-message";
 import { LANGUAGE_NAMES, type Language } from "#domain/language";
 import { parseRecordId } from "#domain/record-id";
@@ -82,11 +82,7 @@ export function headers() {
 export function meta({ matches, data: loaderData }: Route.MetaArgs) {
   const t = metaTranslator(matches);
   const reference = loaderData?.thread.reference ?? "";
-  return privatePageMeta(
-    matches,
-    `${t("admin.messages.threadTitle", { reference })} | ${t("admin.title")}`,
-    "noindex, nofollow",
-  );
+  return adminPageMeta(matches, `${t("admin.messages.threadTitle", { reference })}`);
 }
 
 /** /admin/messages/{id}: the thread, an answer form, and closing or opening it again. */

@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { adminPageMeta } from "#app/components/admin/admin-meta";
 import { buttonClasses } from "#app/components/ui/button";
 import { ScrollableTable } from "#app/components/ui/scrollable-table";
 import { formatDate, formatTime } from "#app/i18n/format";
@@ -6,7 +7,6 @@ import { metaTranslator } from "#app/i18n/meta";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { useTranslation } from "#app/i18n/use-translation";
-import { privatePageMeta } from "#app/seo";
 import { CONTACT_STATUSES, CONTACT_TOPICS } from "#domain/contact-message";
 import { CONTACT_STATUS_STYLES } from "#app/components/admin/contact-status";
 import type { Language } from "#domain/language";
@@ -33,7 +33,7 @@ export function headers() {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return privatePageMeta(matches, `${t("admin.messages.title")} | ${t("admin.title")}`, "noindex, nofollow");
+  return adminPageMeta(matches, `${t("admin.messages.title")}`);
 }
 
 /** /admin/messages: every thread, latest activity first, filtered by status and topic, searched. */

@@ -1,8 +1,8 @@
 import { data } from "react-router";
+import { adminPageMeta } from "#app/components/admin/admin-meta";
 import { FigureChart } from "#app/components/admin/figure-chart";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
-import { privatePageMeta } from "#app/seo";
 import { currentTime } from "#server/clock";
 import { FIGURE_WEEKS, MONEY_FIGURES } from "#domain/staff-console";
 import { getPlatformFigures } from "#server/services/platform-figures";
@@ -28,11 +28,7 @@ export function headers() {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return privatePageMeta(
-    matches,
-    `${t("admin.overview.title")} | ${t("admin.title")} | ${t("app.name")}`,
-    "noindex, nofollow",
-  );
+  return adminPageMeta(matches, `${t("admin.overview.title")}`);
 }
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {

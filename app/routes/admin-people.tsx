@@ -1,8 +1,8 @@
 import { data } from "react-router";
+import { adminPageMeta } from "#app/components/admin/admin-meta";
 import { PeopleList, PeopleSearch } from "#app/components/admin/people-list";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
-import { privatePageMeta } from "#app/seo";
 import { currentTime } from "#server/clock";
 import { PEOPLE_FILTERS, searchPeople, type PeopleFilter } from "#server/services/staff-people";
 import { ADMIN_PAGE_HEADERS, requireStaffViewer } from "./admin.server";
@@ -36,11 +36,7 @@ export function headers() {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return privatePageMeta(
-    matches,
-    `${t("admin.people.title")} | ${t("admin.title")} | ${t("app.name")}`,
-    "noindex, nofollow",
-  );
+  return adminPageMeta(matches, `${t("admin.people.title")}`);
 }
 
 export default function AdminPeople({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 import { data, Link, redirect } from "react-router";
+import { adminPageMeta } from "#app/components/admin/admin-meta";
 import { PersonActions, type PersonProblem } from "#app/components/admin/person-actions";
 import { PersonDetails } from "#app/components/admin/person-details";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
-import { privatePageMeta } from "#app/seo";
 import { staffRoleReasonSchema, suspensionSchema } from "#domain/staff-moderation";
 import { isUuid } from "#server/auth/secrets";
 import { currentTime } from "#server/clock";
@@ -49,7 +49,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const t = metaTranslator(matches);
   const name = loaderData?.person.profile?.name ?? loaderData?.person.account.email ?? t("admin.person.title");
-  return privatePageMeta(matches, `${name} | ${t("admin.title")} | ${t("app.name")}`, "noindex, nofollow");
+  return adminPageMeta(matches, name);
 }
 
 /**

@@ -1,10 +1,10 @@
 import { Form, Link, data } from "react-router";
+import { adminPageMeta } from "#app/components/admin/admin-meta";
 import { SubmitButton } from "#app/components/ui/submit-button";
 import { buttonClasses } from "#app/components/ui/button";
 import { formatCount, formatDate, formatTime } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
-import { privatePageMeta } from "#app/seo";
 import type { Language } from "#domain/language";
 import { REPORT_STATUSES, type ReportStatus } from "#domain/report";
 import { currentTime } from "#server/clock";
@@ -20,7 +20,7 @@ const PROBLEM_ID = "admin-reports-problem";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return privatePageMeta(matches, `${t("admin.reports.title")} | ${t("app.name")}`, "noindex, nofollow");
+  return adminPageMeta(matches, `${t("admin.reports.title")}`);
 }
 
 export function headers() {

@@ -1,8 +1,8 @@
 import { Link, redirect } from "react-router";
+import { adminPageMeta } from "#app/components/admin/admin-meta";
 import { SponsorForm } from "#app/components/admin/sponsor-form";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
-import { privatePageMeta } from "#app/seo";
 import { currentTime } from "#server/clock";
 import { createSponsor } from "#server/services/sponsor-admin";
 import { ADMIN_PAGE_HEADERS, requireStaffViewer } from "./admin.server";
@@ -34,7 +34,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return privatePageMeta(matches, `${t("admin.sponsors.newTitle")} | ${t("admin.title")} | ${t("app.name")}`);
+  return adminPageMeta(matches, `${t("admin.sponsors.newTitle")}`);
 }
 
 export default function AdminSponsorNew({ actionData }: Route.ComponentProps) {

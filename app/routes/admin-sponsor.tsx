@@ -1,9 +1,9 @@
 import { data, Link, useSearchParams } from "react-router";
+import { adminPageMeta } from "#app/components/admin/admin-meta";
 import { SponsorAppearances } from "#app/components/sponsor-appearances";
 import { SponsorForm } from "#app/components/admin/sponsor-form";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
-import { privatePageMeta } from "#app/seo";
 import { parseRecordId } from "#domain/record-id";
 import { currentTime } from "#server/clock";
 import { readSmallForm } from "#server/http/read-form";
@@ -53,10 +53,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export function meta({ matches, data: page }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return privatePageMeta(
-    matches,
-    `${page?.sponsor.name ?? t("admin.sponsors.title")} | ${t("admin.title")} | ${t("app.name")}`,
-  );
+  return adminPageMeta(matches, `${page?.sponsor.name ?? t("admin.sponsors.title")}`);
 }
 
 export default function AdminSponsor({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
+import { adminPageMeta } from "#app/components/admin/admin-meta";
 import { buttonClasses } from "#app/components/ui/button";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
-import { privatePageMeta } from "#app/seo";
 import { SPONSOR_TIERS, type SponsorTier } from "#domain/sponsor";
 import { listSponsorsForStaff } from "#server/services/sponsor-admin";
 import { ADMIN_PAGE_HEADERS, requireStaffViewer } from "./admin.server";
@@ -27,7 +27,7 @@ export function headers() {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  return privatePageMeta(matches, `${t("admin.sponsors.title")} | ${t("admin.title")} | ${t("app.name")}`);
+  return adminPageMeta(matches, `${t("admin.sponsors.title")}`);
 }
 
 export default function AdminSponsors({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { pageLanguage, webPageJsonLd } from "#app/components/info/json-ld";
 import { StoredDataList } from "#app/components/privacy/stored-data-list";
 import {
   PrivacyContents,
@@ -12,7 +13,6 @@ import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { useTranslation } from "#app/i18n/use-translation";
 import { pageMeta, siteOrigin } from "#app/seo";
-import type { Language } from "#domain/language";
 import type { Route } from "./+types/privacy";
 
 /** When the policy last changed: shown on the page and given as the JSON-LD's dateModified. */
@@ -26,37 +26,16 @@ export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
   const title = `${t("privacy.metaTitle")} | ${t("app.name")}`;
   const description = t("privacy.metaDescription");
-  const root = matches.find((match) => match?.id === "root")?.data as { language?: Language } | undefined;
-  const language = root?.language ?? "en";
+  const facts = { origin: siteOrigin(matches), path: "/privacy", title, description, language: pageLanguage(matches) };
   return [
     ...pageMeta(matches, { title, description, path: "/privacy" }),
-    { "script:ld+json": privacyJsonLd({ origin: siteOrigin(matches), title, description, language }) },
+    {
+      "script:ld+json": webPageJsonLd("WebPage", facts, {
+        dateModified: PRIVACY_UPDATED,
+        about: { "@type": "Thing", name: "Privacy policy" },
+      }),
+    },
   ];
-}
-
-/** schema.org's description of the page: a web page about the site's privacy policy, by the marketplace. */
-export function privacyJsonLd({
-  origin,
-  title,
-  description,
-  language,
-}: {
-  origin: string;
-  title: string;
-  description: string;
-  language: Language;
-}) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "WebPage",
-    name: title,
-    description,
-    url: `${origin}/privacy`,
-    inLanguage: language,
-    dateModified: PRIVACY_UPDATED,
-    about: { "@type": "Thing", name: "Privacy policy" },
-    publisher: { "@type": "Organization", name: "DMV Events", url: `${origin}/` },
-  };
 }
 
 /**
