@@ -63,7 +63,7 @@ describe("sponsors in the staff console", () => {
     await staffPage.getByRole("button", { name: "Create sponsor" }).click();
     await staffPage.waitForURL(/\/admin\/sponsors\/\d+\?created=1$/);
     sponsorPath = new URL(staffPage.url()).pathname;
-    expect(await staffPage.getByRole("status").filter({ hasText: "The sponsor was created." }).isVisible()).toBe(true);
+    await staffPage.getByRole("status").filter({ hasText: "The sponsor was created." }).waitFor();
     const logo = await staffPage.getByRole("img", { name: "Current logo" }).getAttribute("src");
     expect(logo).toMatch(/^\/uploads\/sponsors\/[0-9a-f]+-320\.webp$/);
     expect((await staffPage.request.get(logo!)).headers()["content-type"]).toBe("image/webp");
