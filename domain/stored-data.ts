@@ -9,7 +9,15 @@
  */
 
 /** The page's groups, in the page's order. */
-export const STORED_DATA_SECTIONS = ["account", "profile", "buying", "organizing", "site", "catalogue"] as const;
+export const STORED_DATA_SECTIONS = [
+  "account",
+  "profile",
+  "buying",
+  "organizing",
+  "community",
+  "site",
+  "catalogue",
+] as const;
 export type StoredDataSection = (typeof STORED_DATA_SECTIONS)[number];
 
 /** How long rows are kept: each kind is one sentence under `privacy.retention.<kind>`. */
@@ -38,6 +46,7 @@ export const RETENTION_KINDS = [
   "signingKey",
   "correspondence",
   "report",
+  "notification",
 ] as const;
 export type RetentionKind = (typeof RETENTION_KINDS)[number];
 
@@ -64,6 +73,7 @@ export const EXPORT_CATEGORIES = [
   "messages",
   "reports",
   "sponsorships",
+  "community",
 ] as const;
 export type ExportCategory = (typeof EXPORT_CATEGORIES)[number];
 
@@ -139,6 +149,34 @@ export const STORED_TABLES: readonly StoredTable[] = [
     export: "promotions",
   },
   { table: "promotions", section: "organizing", retention: "promotion", onDeletion: "kept", export: null },
+  // Saving, following, reviewing, sharing, photos and badges
+  { table: "event_saves", section: "community", retention: "account", onDeletion: "deleted", export: "community" },
+  {
+    table: "organizer_follows",
+    section: "community",
+    retention: "account",
+    onDeletion: "deleted",
+    export: "community",
+  },
+  { table: "reviews", section: "community", retention: "account", onDeletion: "deleted", export: "community" },
+  {
+    table: "review_helpful_votes",
+    section: "community",
+    retention: "account",
+    onDeletion: "deleted",
+    export: "community",
+  },
+  { table: "gallery_photos", section: "community", retention: "account", onDeletion: "deleted", export: "community" },
+  { table: "share_links", section: "community", retention: "account", onDeletion: "deleted", export: "community" },
+  { table: "share_visits", section: "community", retention: "account", onDeletion: "deleted", export: "community" },
+  { table: "badge_awards", section: "community", retention: "account", onDeletion: "deleted", export: "community" },
+  {
+    table: "notifications",
+    section: "community",
+    retention: "notification",
+    onDeletion: "deleted",
+    export: "community",
+  },
   // Running the site
   { table: "jobs", section: "site", retention: "outbox", onDeletion: "deleted", export: null },
   { table: "mailbox_messages", section: "site", retention: "devMailbox", onDeletion: "deleted", export: null },

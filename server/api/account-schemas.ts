@@ -229,6 +229,49 @@ export const ACCOUNT_SCHEMAS = {
       sponsorships: z
         .array(z.object({ sponsor: z.object({ id: z.number().int(), name: z.string() }), linkedAt: instant }))
         .describe("The sponsors whose appearances on events they approve."),
+      community: z
+        .object({
+          saved: z.array(z.object({ event: eventRef, savedAt: instant, remindedAt: instant.nullable() })),
+          following: z.array(z.object({ organizer: z.object({ id: z.string(), name: z.string() }), since: instant })),
+          reviews: z.array(
+            z.object({
+              id: z.number().int(),
+              event: eventRef,
+              rating: z.number().int().min(1).max(5),
+              body: z.string().nullable(),
+              answer: z.string().nullable(),
+              hiddenAt: instant.nullable(),
+              createdAt: instant,
+              updatedAt: instant,
+            }),
+          ),
+          helpfulVotes: z.array(z.object({ reviewId: z.number().int(), at: instant })),
+          photos: z.array(
+            z.object({
+              id: z.number().int(),
+              eventId: z.number().int(),
+              image: z.string(),
+              alt: z.string(),
+              hiddenAt: instant.nullable(),
+              createdAt: instant,
+            }),
+          ),
+          shares: z.array(
+            z.object({ code: z.string(), eventId: z.number().int(), createdAt: instant, visits: z.number().int() }),
+          ),
+          badges: z.array(z.object({ badge: z.string(), awardedAt: instant })),
+          notifications: z.array(
+            z.object({
+              kind: z.string(),
+              data: z.record(z.string(), z.unknown()),
+              readAt: instant.nullable(),
+              createdAt: instant,
+            }),
+          ),
+        })
+        .describe(
+          "What they saved, the organizers they follow, their reviews and helpful votes, their gallery photos, their share links with the visits they brought, their badges and their notifications.",
+        ),
     })
     .describe("Everything the site stores about the signed-in person, as the privacy page lists it."),
   AccountDeleted: z

@@ -11,3 +11,4 @@ export * from "./tables/staff";
 export * from "./tables/contact";
 export * from "./tables/moderation";
 export * from "./tables/sponsors";
+export * from "./tables/community";

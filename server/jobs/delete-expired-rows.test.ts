@@ -5,6 +5,7 @@ import {
   flowStates,
   idempotencyKeys,
   jobs,
+  notifications,
   oneTimeTokens,
   rateLimitHits,
   ticketLookupLinks,
@@ -27,7 +28,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 describe(`housekeeping on the ${testDatabaseKind()} database`, () => {
-  it("deletes expired throttle windows, flows, link tokens, week-old done jobs, idempotency keys and ended sessions, and keeps the rest", async () => {
+  it("deletes expired throttle windows, flows, link tokens, week-old done jobs, idempotency keys, ended sessions and half-year-old notifications, and keeps the rest", async () => {
     const db = handle.db;
     const [user] = await db.insert(users).values({ email: "housekeeping@example.com" }).returning();
     await db.insert(rateLimitHits).values([
@@ -63,6 +64,11 @@ describe(`housekeeping on the ${testDatabaseKind()} database`, () => {
       { userId: user!.id, userAgent: "in use", notAfter: ahead(DAY), refreshedAt: ago(6 * DAY) },
     ]);
 
+    await db.insert(notifications).values([
+      { userId: user!.id, kind: "badge_earned", data: { badge: "first_timer" }, createdAt: ago(181 * DAY) },
+      { userId: user!.id, kind: "badge_earned", data: { badge: "event_creator" }, createdAt: ago(179 * DAY) },
+    ]);
+
     expect(await deleteExpiredRows(db, now)).toEqual({
       rateLimitWindows: 1,
       flowStates: 1,
@@ -71,6 +77,7 @@ describe(`housekeeping on the ${testDatabaseKind()} database`, () => {
       idempotencyKeys: 1,
       ticketLookupLinks: 1,
       endedSessions: 2,
+      oldNotifications: 1,
     });
     expect((await db.select().from(rateLimitHits)).map((row) => row.key)).toEqual(["email:recent"]);
     expect((await db.select().from(flowStates)).map((row) => row.expiresAt)).toEqual([ahead(5 * MINUTE)]);
@@ -83,7 +90,8 @@ describe(`housekeeping on the ${testDatabaseKind()} database`, () => {
     expect((await db.select().from(idempotencyKeys)).map((row) => row.key)).toEqual(["kept"]);
     expect((await db.select().from(ticketLookupLinks)).map((row) => row.tokenHash)).toEqual(["live-link"]);
     expect((await db.select().from(authSessions)).map((row) => row.userAgent)).toEqual(["in use"]);
+    expect((await db.select().from(notifications)).map((row) => row.data.badge)).toEqual(["event_creator"]);
     // Running it again finds nothing more to delete.
-    expect(Object.values(await deleteExpiredRows(db, now))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await deleteExpiredRows(db, now))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
   });
 });

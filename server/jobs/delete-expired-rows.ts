@@ -1,11 +1,13 @@
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { SESSION_INACTIVITY_MS } from "#server/auth/sessions";
+import { NOTIFICATION_RETENTION_DAYS } from "#domain/notification";
 import {
   authSessions,
   flowStates,
   idempotencyKeys,
   jobs,
+  notifications,
   oneTimeTokens,
   rateLimitHits,
   ticketLookupLinks,
@@ -28,6 +30,8 @@ export interface DeletedRows {
   ticketLookupLinks: number;
   /** Sessions past their 30 days or idle past the inactivity limit: nobody can refresh them any more. */
   endedSessions: number;
+  /** The bell's notifications past NOTIFICATION_RETENTION_DAYS. */
+  oldNotifications: number;
 }
 
 /**
@@ -62,6 +66,10 @@ export async function deleteExpiredRows(db: Database, now: Date): Promise<Delete
       or(lt(authSessions.notAfter, now), lt(authSessions.refreshedAt, new Date(now.getTime() - SESSION_INACTIVITY_MS))),
     )
     .returning({ id: authSessions.id });
+  const oldNotifications = await db
+    .delete(notifications)
+    .where(lt(notifications.createdAt, new Date(now.getTime() - NOTIFICATION_RETENTION_DAYS * DAY_MS)))
+    .returning({ id: notifications.id });
   return {
     rateLimitWindows: rateLimitWindows.length,
     flowStates: flows.length,
@@ -70,5 +78,6 @@ export async function deleteExpiredRows(db: Database, now: Date): Promise<Delete
     idempotencyKeys: keys.length,
     ticketLookupLinks: lookups.length,
     endedSessions: sessions.length,
+    oldNotifications: oldNotifications.length,
   };
 }

@@ -39,9 +39,11 @@ import {
   waitlistEntries,
 } from "#server/db/schema";
 import { deleteProfileImage } from "#server/images/profile-images";
+import { deleteGalleryPhotoFiles } from "#server/images/gallery-photos";
 import { AppError } from "#server/errors";
 import type { Actor } from "./actor";
 import { ordersOfPerson } from "./account-export";
+import { deleteCommunityRows } from "./account-deletion-community";
 
 /*
  * Deleting an account (issue 18; docs/decisions/015-account-deletion.md). What happens to each table is
@@ -120,6 +122,7 @@ export async function deleteAccount(
     .from(profiles)
     .where(eq(profiles.userId, user.id));
 
+  let galleryImages: string[] = [];
   await db.transaction(async (tx) => {
     // Checked again under the lock: a sale may have come in since.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
@@ -169,6 +172,7 @@ export async function deleteAccount(
       .where(eq(reports.reporterId, user.id));
     await tx.update(reports).set({ resolvedBy: null }).where(eq(reports.resolvedBy, user.id));
     await tx.delete(sponsorAccounts).where(eq(sponsorAccounts.userId, user.id));
+    galleryImages = await deleteCommunityRows(tx, user.id);
     await tx.update(eventSponsors).set({ decidedBy: null }).where(eq(eventSponsors.decidedBy, user.id));
 
     await tx.delete(authSessions).where(eq(authSessions.userId, user.id));
@@ -235,6 +239,7 @@ export async function deleteAccount(
   });
   // Files are not part of the transaction: removed once the rows that named them are gone.
   await deleteProfileImage(uploadsDir, user.id, profile?.profileImage ?? null);
+  await deleteGalleryPhotoFiles(uploadsDir, galleryImages);
   return { deletedAt: now };
 }
 

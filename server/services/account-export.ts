@@ -28,6 +28,7 @@ import {
 } from "#server/db/schema";
 import { AppError } from "#server/errors";
 import { exportBlogPosts, exportMessages, exportReports, exportSponsorships } from "./account-export-contributions";
+import { exportCommunity } from "./account-export-community";
 import type { Actor } from "./actor";
 
 /*
@@ -67,6 +68,7 @@ export async function exportAccount(db: Database, actor: Actor, now: Date): Prom
     messages,
     reportList,
     sponsorships,
+    community,
   ] = await Promise.all([
     db
       .select({
@@ -187,6 +189,7 @@ export async function exportAccount(db: Database, actor: Actor, now: Date): Prom
     exportMessages(db, user.id, email),
     exportReports(db, user.id),
     exportSponsorships(db, user.id),
+    exportCommunity(db, user.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -220,6 +223,7 @@ export async function exportAccount(db: Database, actor: Actor, now: Date): Prom
     messages,
     reports: reportList,
     sponsorships,
+    community,
   };
 }
 

@@ -4,6 +4,15 @@ import { signInWithPassword } from "#server/auth/sign-in";
 import type { Database } from "#server/db/client";
 import {
   authSessions,
+  badgeAwards,
+  eventSaves,
+  galleryPhotos,
+  notifications,
+  organizerFollows,
+  reviewHelpfulVotes,
+  reviews,
+  shareLinks,
+  shareVisits,
   blogPosts,
   coOrganizerInvitations,
   contactThreads,
@@ -187,6 +196,23 @@ describe(`deleting an account on the ${testDatabaseKind()} database`, () => {
       .from(promotionCampaigns)
       .where(eq(promotionCampaigns.organizerId, ada.userId));
     expect(campaign).toMatchObject({ priceCents: 3500, cardBrand: null, cardLast4: null });
+    // What they did in the community goes; an answer they wrote to someone's review stays, unsigned.
+    for (const [table, column] of [
+      [eventSaves, eventSaves.userId],
+      [organizerFollows, organizerFollows.followerId],
+      [organizerFollows, organizerFollows.organizerId],
+      [reviews, reviews.authorId],
+      [reviewHelpfulVotes, reviewHelpfulVotes.userId],
+      [galleryPhotos, galleryPhotos.authorId],
+      [shareLinks, shareLinks.userId],
+      [badgeAwards, badgeAwards.userId],
+      [notifications, notifications.userId],
+    ] as const) {
+      expect(await db().select({ n: count() }).from(table).where(where(column))).toEqual([{ n: 0 }]);
+    }
+    expect(await db().select().from(shareVisits)).toEqual([]);
+    const answered = await db().select().from(reviews).where(eq(reviews.answer, "Thank you!"));
+    expect(answered).toEqual([expect.objectContaining({ answeredBy: null, rating: 4 })]);
   });
 
   it("frees the e-mail address for a new account, and the old password signs nobody in", async () => {

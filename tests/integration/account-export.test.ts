@@ -97,6 +97,20 @@ describe(`the account export on the ${testDatabaseKind()} database`, () => {
     );
   });
 
+  it("holds what they did in the community: saved, followed, reviewed, voted, photographed, shared and earned", () => {
+    const community = exported.community as Record<string, Record<string, unknown>[]>;
+    expect(community.saved).toEqual([
+      expect.objectContaining({ event: expect.objectContaining({ id: ada.coOrganizedEventId }) }),
+    ]);
+    expect(community.following).toHaveLength(1);
+    expect(community.reviews).toEqual([expect.objectContaining({ rating: 5, body: "Precise and punctual." })]);
+    expect(community.helpfulVotes).toHaveLength(1);
+    expect(community.photos).toEqual([expect.objectContaining({ alt: "The stage" })]);
+    expect(community.shares).toEqual([expect.objectContaining({ eventId: ada.coOrganizedEventId, visits: 1 })]);
+    expect(community.badges).toEqual([expect.objectContaining({ badge: "first_timer" })]);
+    expect(community.notifications).toEqual([expect.objectContaining({ kind: "badge_earned", readAt: null })]);
+  });
+
   it("gives no password hash, token, token hash or salt, and nothing of anyone else", async () => {
     const { db } = setup.handle;
     const [user] = await db.select().from(users).where(eq(users.id, ada.userId));

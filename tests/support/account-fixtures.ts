@@ -4,6 +4,15 @@ import { afterAll, beforeAll } from "vitest";
 import { createApp, type App } from "#server/app";
 import type { Database, DatabaseHandle } from "#server/db/client";
 import {
+  badgeAwards,
+  eventSaves,
+  galleryPhotos,
+  notifications,
+  organizerFollows,
+  reviewHelpfulVotes,
+  reviews,
+  shareLinks,
+  shareVisits,
   blogPosts,
   coOrganizerInvitations,
   contactEntries,
@@ -203,6 +212,39 @@ export async function createFullAccount(db: Database, config: Config): Promise<F
     })
     .returning({ id: sponsors.id });
   await db.insert(sponsorAccounts).values({ sponsorId: sponsor!.id, userId });
+  // In the community: she saved and reviewed the event she went to, follows its organizer (who follows
+  // her back), found another review helpful, added a photo, shared the event once (a visit came) and
+  // earned a badge, which her bell told her about.
+  await db.insert(eventSaves).values({ userId, eventId: other.eventId });
+  await db.insert(organizerFollows).values([
+    { followerId: userId, organizerId: other.organizerId },
+    { followerId: other.organizerId, organizerId: userId },
+  ]);
+  const [review] = await db
+    .insert(reviews)
+    .values({ eventId: other.eventId, authorId: userId, rating: 5, body: "Precise and punctual." })
+    .returning({ id: reviews.id });
+  const [othersReview] = await db
+    .insert(reviews)
+    .values({ eventId: past.eventId, authorId: other.organizerId, rating: 4, answer: "Thank you!", answeredBy: userId })
+    .returning({ id: reviews.id });
+  await db.insert(reviewHelpfulVotes).values({ reviewId: othersReview!.id, userId });
+  await db.insert(reviewHelpfulVotes).values({ reviewId: review!.id, userId: other.organizerId });
+  await db
+    .insert(galleryPhotos)
+    .values({
+      eventId: other.eventId,
+      authorId: userId,
+      image: "gallery/0123456789abcdef01234567",
+      width: 1600,
+      height: 1200,
+      alt: "The stage",
+    });
+  const shareCode = `ada${randomBytes(4).toString("hex")}`;
+  await db.insert(shareLinks).values({ code: shareCode, userId, eventId: other.eventId });
+  await db.insert(shareVisits).values({ code: shareCode, visitorHash: secretHash() });
+  await db.insert(badgeAwards).values({ userId, badge: "first_timer", awardedAt: new Date() });
+  await db.insert(notifications).values({ userId, kind: "badge_earned", data: { badge: "first_timer" } });
   return {
     ...person,
     orderId,

@@ -37,8 +37,23 @@ export const profiles = pgTable(
     location: text("location"),
     profileImage: text("profile_image"),
     socialLinks: jsonb("social_links").$type<SocialLinks>().notNull().default({}),
-    /** Whether the weekly digest of events matching their interests is sent to them. */
-    receivesDigest: boolean("receives_digest").notNull().default(true),
+    /**
+     * Whether the weekly digest of events matching their interests is sent to them: off until they
+     * say yes (at sign-up or in their e-mail settings).
+     */
+    receivesDigest: boolean("receives_digest").notNull().default(false),
+    // The other e-mails a person may turn off (domain/email-settings.ts lists them, /dashboard/settings/emails
+    // shows them). Receipts, tickets and account e-mails are not optional and have no column.
+    /** The day-before reminder of a saved event. */
+    emailSavedReminders: boolean("email_saved_reminders").notNull().default(true),
+    /** The batched e-mail of new events from organizers they follow. */
+    emailFollowedOrganizers: boolean("email_followed_organizers").notNull().default(true),
+    /** The e-mail saying they earned a badge. */
+    emailBadges: boolean("email_badges").notNull().default(true),
+    /** Answers to their reviews, and (for organizers) new reviews of their events. */
+    emailReviews: boolean("email_reviews").notNull().default(true),
+    /** Promoter news: an invitation to promote an event, and (for organizers) a promoter joining. */
+    emailPromoters: boolean("email_promoters").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
