@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "#domain/language";
 import { createTranslator } from "#app/i18n/translator";
-import am from "#app/i18n/locales/am.json";
-import ar from "#app/i18n/locales/ar.json";
-import en from "#app/i18n/locales/en.json";
-import fr from "#app/i18n/locales/fr.json";
+import am from "#app/i18n/locales/pages/am.json";
+import ar from "#app/i18n/locales/pages/ar.json";
+import en from "#app/i18n/locales/pages/en.json";
+import fr from "#app/i18n/locales/pages/fr.json";
 import { describeProblem, problemFromAuthError, problemFromProviderError, type AuthProblem } from "./auth-problem";
 
 const english = createTranslator("en", en).t;

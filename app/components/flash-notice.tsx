@@ -5,10 +5,10 @@ import { useRootData } from "#app/root-data";
 import { notify } from "./toasts";
 
 const FLASH_TEXT: Record<FlashKind, { title: string; message?: string }> = {
-  signedIn: { title: "auth.toast.signedIn" },
-  signedOut: { title: "auth.toast.signedOut" },
-  passwordUpdated: { title: "auth.toast.passwordUpdated.title", message: "auth.toast.passwordUpdated.message" },
-  accountCreated: { title: "auth.toast.accountCreated.title", message: "auth.toast.accountCreated.message" },
+  signedIn: { title: "flash.signedIn" },
+  signedOut: { title: "flash.signedOut" },
+  passwordUpdated: { title: "flash.passwordUpdated.title", message: "flash.passwordUpdated.message" },
+  accountCreated: { title: "flash.accountCreated.title", message: "flash.accountCreated.message" },
   waitlistJoined: { title: "waitlist.joined.title", message: "waitlist.joined.message" },
   waitlistConfirmSent: { title: "waitlist.confirmSent.title", message: "waitlist.confirmSent.message" },
   waitlistLeft: { title: "waitlist.left" },

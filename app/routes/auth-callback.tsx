@@ -1,3 +1,5 @@
+import { withPageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 import { data, Link, redirect } from "react-router";
 import { sameSitePath } from "#domain/next-path";
 import { authRequestOf } from "#app/account-request";
@@ -31,7 +33,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * provider's answer into a one-time `code`). The code is traded for a session together with the PKCE
  * verifier this browser kept in a short-lived cookie, so a code that leaked is worth nothing elsewhere.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+async function loadPage({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { config } = context;
   const headers = new Headers({ "Set-Cookie": clearedOAuthVerifierCookie(config) });
@@ -73,4 +75,8 @@ export default function AuthCallbackPage({ loaderData }: Route.ComponentProps) {
       </Link>
     </AuthCard>
   );
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  return withPageMessages(negotiateLanguage(args.request), ["auth"], await loadPage(args));
 }

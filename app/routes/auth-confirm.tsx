@@ -1,3 +1,5 @@
+import { withPageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 import { data, Form, Link, redirect } from "react-router";
 import { sameSitePath } from "#domain/next-path";
 import { authRequestOf } from "#app/account-request";
@@ -47,7 +49,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
  * must not sign anyone in just by being opened (login CSRF). The page only checks the link looks like
  * one of ours and asks the person to press a button; that form's POST does the work (the action).
  */
-export function loader({ request }: Route.LoaderArgs) {
+function loadPage({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const type = params.get("type");
   const link = linkOf({ type, token: params.get("token_hash"), next: params.get("next") });
@@ -149,4 +151,8 @@ function LinkProblem({ problem, isRecovery }: { problem: AuthProblem; isRecovery
       ))}
     </AuthCard>
   );
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  return withPageMessages(negotiateLanguage(args.request), ["auth"], await loadPage(args));
 }

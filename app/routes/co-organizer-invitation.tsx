@@ -1,3 +1,5 @@
+import { withPageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 import { data, Form, Link, redirect } from "react-router";
 import { AuthCard } from "#app/components/auth-card";
 import { TEXT_LINK } from "#app/components/ui/text-link";
@@ -45,7 +47,7 @@ type PageState =
  * was sent to, accepts it with the button. Without an account they sign up with that address first
  * and come back here.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+async function loadPage({ request, params, context }: Route.LoaderArgs) {
   const invitation = await findInvitation(context.db, params.token, currentTime());
   if (!invitation) return data<PageState>({ state: "invalid" }, { status: 404, headers: PRIVATE });
   const { viewer } = context;
@@ -138,4 +140,8 @@ export default function CoOrganizerInvitationPage({ loaderData, actionData }: Ro
       )}
     </AuthCard>
   );
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  return withPageMessages(negotiateLanguage(args.request), ["auth", "coOrganizerInvitation"], await loadPage(args));
 }

@@ -1,3 +1,5 @@
+import { withPageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 import { ArrowLeft } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { data, Form, Link } from "react-router";
@@ -26,7 +28,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta(matches, `${t("checkIn.metaTitle")} | ${t("app.name")}`);
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+async function loadPage({ request, params, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const eventId = staffEventId(params);
   const summary = await asEventStaff(() => getCheckInSummary(context.db, viewer, eventId));
@@ -180,4 +182,8 @@ export default function EventCheckInPage({ loaderData, actionData }: Route.Compo
       </section>
     </div>
   );
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  return withPageMessages(negotiateLanguage(args.request), ["checkIn"], await loadPage(args));
 }

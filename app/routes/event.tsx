@@ -147,7 +147,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
             {isStaff && (
               <div className="flex flex-wrap gap-2">
                 <Link to={`/events/${event.id}/check-in`} className={buttonClasses("outline", "md")}>
-                  {t("checkIn.openCheckIn")}
+                  {t("event.openCheckIn")}
                 </Link>
                 <Link to={`/events/${event.id}/orders`} className={buttonClasses("outline", "md")}>
                   {t("event.ordersLink")}

@@ -1,3 +1,5 @@
+import { withPageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 import { data, Form, Link, redirect } from "react-router";
 import { AuthCard } from "#app/components/auth-card";
 import { TicketOrder } from "#app/components/ticket-order";
@@ -50,7 +52,7 @@ function accessTokenOf(request: Request): string | undefined {
  * link, and must not spend it): the page asks for a press of the button, whose POST spends the link.
  * Without a token, the page shows the orders while this browser's pass lasts.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+async function loadPage({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   if (token) {
     if (token.length > MAX_TOKEN_LENGTH) return data({ view: "expired" as const }, { status: 400, headers: NO_STORE });
@@ -154,4 +156,8 @@ function Orders({ orders }: { orders: Awaited<ReturnType<typeof withTicketCards>
       )}
     </div>
   );
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  return withPageMessages(negotiateLanguage(args.request), ["auth", "findTicket"], await loadPage(args));
 }

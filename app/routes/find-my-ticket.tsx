@@ -1,3 +1,5 @@
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 import { data, Form, Link } from "react-router";
 import { authRequestOf } from "#app/account-request";
 import { AuthCard, FormSuccess } from "#app/components/auth-card";
@@ -16,6 +18,11 @@ import type { Route } from "./+types/find-my-ticket";
 const PROBLEM_ID = "find-ticket-problem";
 /** The answer says what happened to the request: never kept by a cache. */
 const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** The page's words (sign-in and account forms' messages are not on every page). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { pageMessages: await pageMessages(negotiateLanguage(request), ["auth", "findTicket"]) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);

@@ -1,3 +1,5 @@
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 import { data, Form, Link } from "react-router";
 import { passwordRecoveryFormSchema } from "#domain/account-forms";
 import { authRequestOf, confirmUrlOf, siteAddressOf } from "#app/account-request";
@@ -15,6 +17,11 @@ import { requestPasswordRecovery } from "#server/auth/email-links";
 import type { Route } from "./+types/forgot-password";
 
 const PROBLEM_ID = "forgot-password-problem";
+
+/** The page's words (sign-in and account forms' messages are not on every page). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { pageMessages: await pageMessages(negotiateLanguage(request), ["auth"]) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);

@@ -1,3 +1,5 @@
+import { withPageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 import { data, Form, Link } from "react-router";
 import { authRequestOf } from "#app/account-request";
 import { AuthCard, FormSuccess } from "#app/components/auth-card";
@@ -45,7 +47,7 @@ function tokenOf(value: unknown): string {
  * The subscribe form, or, opened from an e-mailed link (`?confirm=` or `?unsubscribe=`), a question
  * with one button: the link itself changes nothing, since mail programs open links to scan them.
  */
-export function loader({ request }: Route.LoaderArgs) {
+function loadPage({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const confirm = params.get("confirm");
   const unsubscribe = params.get("unsubscribe");
@@ -265,4 +267,8 @@ function BackToSubscribe() {
       {t("newsletter.toSubscribe")}
     </Link>
   );
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  return withPageMessages(negotiateLanguage(args.request), ["auth", "newsletter"], await loadPage(args));
 }

@@ -41,7 +41,10 @@ async function eventOf(params: { id?: string }, context: Route.LoaderArgs["conte
 /** `/events/{id}/report`: the form that reports an event the public can see to staff. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data(
-    { event: await eventOf(params, context), pageMessages: await pageMessages(negotiateLanguage(request), ["report"]) },
+    {
+      event: await eventOf(params, context),
+      pageMessages: await pageMessages(negotiateLanguage(request), ["report", "auth"]),
+    },
     { headers: NO_STORE },
   );
 }

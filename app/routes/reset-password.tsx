@@ -1,3 +1,5 @@
+import { withPageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 import { useEffect } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { newPasswordFormSchema } from "#domain/account-forms";
@@ -29,8 +31,8 @@ export function meta({ matches }: Route.MetaArgs) {
  * Reached from the reset e-mail: /auth/confirm has just opened a recovery session for the link's
  * owner. Without a session (an old tab, a link opened twice) the page offers a new link instead.
  */
-export function loader({ context }: Route.LoaderArgs) {
-  return { email: context.viewer?.email ?? null };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return withPageMessages(negotiateLanguage(request), ["auth"], { email: context.viewer?.email ?? null });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { withPageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 import { randomBytes } from "node:crypto";
 import { data, Form, Link, redirect } from "react-router";
 import { isOAuthProvider, signInFormSchema } from "#domain/account-forms";
@@ -41,7 +43,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return nextForSignedOutPage(request, context, AFTER_SIGN_IN);
+  return withPageMessages(negotiateLanguage(request), ["auth"], nextForSignedOutPage(request, context, AFTER_SIGN_IN));
 }
 
 interface SignInResult {

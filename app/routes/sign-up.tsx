@@ -1,3 +1,5 @@
+import { withPageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 import { data, Form, Link, redirect } from "react-router";
 import { signUpFormSchema } from "#domain/account-forms";
 import { sameSitePath } from "#domain/next-path";
@@ -30,7 +32,11 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return nextForSignedOutPage(request, context, AFTER_CONFIRMATION);
+  return withPageMessages(
+    negotiateLanguage(request),
+    ["auth"],
+    nextForSignedOutPage(request, context, AFTER_CONFIRMATION),
+  );
 }
 
 interface SignUpResult {

@@ -1,3 +1,5 @@
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 import { Link } from "react-router";
 import { MailCheck } from "lucide-react";
 import { AuthCard } from "#app/components/auth-card";
@@ -6,6 +8,11 @@ import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
 import { useTranslation } from "#app/i18n/use-translation";
 import type { Route } from "./+types/signup-success";
+
+/** The page's words (sign-in and account forms' messages are not on every page). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { pageMessages: await pageMessages(negotiateLanguage(request), ["auth"]) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
