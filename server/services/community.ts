@@ -84,22 +84,23 @@ async function recentPhotos(db: Database) {
 
 /** The month's top contributors: reviews + photos + share visits brought, each one point. */
 async function topContributors(db: Database, since: Date) {
+  // Each count's columns have names of their own: the outer query refers to them unqualified.
   const reviewCounts = db
-    .select({ userId: sql<string>`${reviews.authorId}`.as("user_id"), reviews: count().as("reviews") })
+    .select({ userId: sql<string>`${reviews.authorId}`.as("review_author"), reviews: count().as("review_count") })
     .from(reviews)
     .innerJoin(events, eq(events.id, reviews.eventId))
     .where(and(isNull(reviews.hiddenAt), publicEventCondition(), gte(reviews.createdAt, since)))
     .groupBy(reviews.authorId)
     .as("review_counts");
   const photoCounts = db
-    .select({ userId: sql<string>`${galleryPhotos.authorId}`.as("user_id"), photos: count().as("photos") })
+    .select({ userId: sql<string>`${galleryPhotos.authorId}`.as("photo_author"), photos: count().as("photo_count") })
     .from(galleryPhotos)
     .innerJoin(events, eq(events.id, galleryPhotos.eventId))
     .where(and(isNull(galleryPhotos.hiddenAt), publicEventCondition(), gte(galleryPhotos.createdAt, since)))
     .groupBy(galleryPhotos.authorId)
     .as("photo_counts");
   const visitCounts = db
-    .select({ userId: sql<string>`${shareLinks.userId}`.as("user_id"), visits: count().as("visits") })
+    .select({ userId: sql<string>`${shareLinks.userId}`.as("sharer"), visits: count().as("visit_count") })
     .from(shareVisits)
     .innerJoin(shareLinks, eq(shareLinks.code, shareVisits.code))
     .where(gte(shareVisits.createdAt, since))
