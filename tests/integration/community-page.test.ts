@@ -222,7 +222,9 @@ describe(`the community page on the ${testDatabaseKind()} database`, () => {
       ],
     } as never) as MetaDescriptor[];
     expect(head.find((tag) => "title" in tag)).toEqual({ title: "Community | DMV Events" });
-    const jsonLd = head.find((tag) => "script:ld+json" in tag)?.["script:ld+json"] as {
+    const jsonLd = (head.find((tag) => "script:ld+json" in tag) as { "script:ld+json": unknown } | undefined)?.[
+      "script:ld+json"
+    ] as {
       "@type": string;
       mainEntity: { itemListElement: { name: string }[] };
     };

@@ -204,7 +204,9 @@ describe(`the public profile on the ${testDatabaseKind()} database`, () => {
         { id: "routes/user", data },
       ],
     } as never) as MetaDescriptor[];
-    const jsonLd = head.find((tag) => "script:ld+json" in tag)?.["script:ld+json"] as Record<string, unknown>;
+    const jsonLd = (head.find((tag) => "script:ld+json" in tag) as { "script:ld+json": unknown } | undefined)?.[
+      "script:ld+json"
+    ] as Record<string, unknown>;
     expect(jsonLd).toMatchObject({
       "@type": "ProfilePage",
       mainEntity: { "@type": "Person", name: "Amani Okafor", url: `${ORIGIN}/users/${person.userId}` },
