@@ -31,7 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getCommunityPage(context.db, now),
     pageMessages(negotiateLanguage(request), ["community", "userProfile", "badges"]),
   ]);
-  return { now, community, pageMessages: messages };
+  // Decided here: the server module stays out of the browser's bundle.
+  return { now, community, quiet: isQuietCommunity(community), pageMessages: messages };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -73,8 +74,7 @@ const TAKE_PART = [
  */
 export default function CommunityPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { community, now } = loaderData;
-  const quiet = isQuietCommunity(community);
+  const { community, now, quiet } = loaderData;
   return (
     <div className="flex flex-col">
       <InfoHeader
