@@ -72,7 +72,7 @@ describe("an event's structured data", () => {
     expect(data.performer).toEqual({
       "@type": "Person",
       name: "Marcus Ellington",
-      url: "https://events.example/organizers/u-1",
+      url: "https://events.example/users/u-1",
     });
   });
 

@@ -39,7 +39,7 @@ export function eventJsonLd(event: JsonLdEvent, now: Date, origin: string) {
   const organizer = {
     "@type": "Person",
     name: event.organizer.name,
-    url: `${origin}/organizers/${event.organizer.id}`,
+    url: `${origin}/users/${event.organizer.id}`,
   };
   return {
     "@context": "https://schema.org",

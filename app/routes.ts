@@ -33,6 +33,7 @@ export default [
   route("promote/:campaignId/share-kit.png", "routes/promotion-share-kit.ts"),
   route("pricing", "routes/pricing.tsx"),
   route("about", "routes/about.tsx"),
+  route("community", "routes/community.tsx"),
   route("privacy", "routes/privacy.tsx"),
   // The staff console: every child's loader and action checks staff itself (admin.server.ts).
   route("admin", "routes/admin.tsx", [

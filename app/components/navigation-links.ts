@@ -32,10 +32,11 @@ export const SECONDARY_LINKS: NavLink[] = [{ to: "/about", labelKey: "nav.about"
  * pages, in the spec's order, and their labels stay in the locale files for them.
  */
 
-/** The mobile sheet's 'Other Links' group. Back with its page: /community (issue 19), after Blog. */
+/** The mobile sheet's 'Other Links' group. */
 export const OTHER_LINKS: NavLink[] = [
   { to: "/about", labelKey: "nav.about" },
   { to: "/blog", labelKey: "nav.blog" },
+  { to: "/community", labelKey: "nav.community" },
   { to: "/resources", labelKey: "nav.resources" },
   { to: "/contact", labelKey: "nav.contact" },
 ];
@@ -84,7 +85,7 @@ export const FOOTER_COLUMNS: { titleKey: string; links: NavLink[] }[] = [
     titleKey: "footer.company",
     links: [
       { to: "/about", labelKey: "footer.about" },
-      // Back with its page (issue 19): /community, after About.
+      { to: "/community", labelKey: "footer.community" },
       { to: "/newsletter", labelKey: "footer.newsletter" },
       { to: "/contact", labelKey: "footer.contact" },
       { to: "/privacy", labelKey: "footer.privacy" },

@@ -164,7 +164,7 @@ export default function AdminEventModerationPage({ loaderData, actionData }: Rou
             <dt className="font-semibold text-muted-foreground">{t("admin.moderation.organizer")}</dt>
             <dd>
               <Link
-                to={`/organizers/${event.organizerId}`}
+                to={`/users/${event.organizerId}`}
                 className="text-primary underline underline-offset-2 hover:no-underline"
               >
                 <bdi dir="auto">{event.organizerName}</bdi>

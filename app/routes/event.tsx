@@ -378,7 +378,7 @@ function OrganizerCard({ event }: { event: Detail }) {
           )}
         </div>
       </div>
-      <Link to={`/organizers/${organizer.id}`} className={buttonClasses("outline", "sm", "mt-4 w-full")}>
+      <Link to={`/users/${organizer.id}`} className={buttonClasses("outline", "sm", "mt-4 w-full")}>
         {t("event.viewOrganizer")}
       </Link>
       <Link to={`/events/${event.id}/contact`} className={buttonClasses("ghost", "sm", "mt-2 w-full")}>

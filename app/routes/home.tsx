@@ -125,7 +125,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to="/signup" className={buttonClasses("secondary")}>
               {t("home.ctaSignUp")}
             </Link>
-            {/* Join the Community (home.ctaCommunity) comes back with /community (issue 19). */}
+            <Link to="/community" className={buttonClasses("onPrimary")}>
+              {t("home.ctaCommunity")}
+            </Link>
             <Link to="/newsletter" className={buttonClasses("onPrimary")}>
               {t("home.ctaNewsletter")}
             </Link>

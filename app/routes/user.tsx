@@ -1,41 +1,106 @@
-import { useTranslation } from "#app/i18n/use-translation";
 import { data, Link } from "react-router";
+import { EventList } from "#app/components/event-list";
 import { ProfileHeader } from "#app/components/profile-header";
+import { profileJsonLd } from "#app/components/profiles/profile-json-ld";
+import {
+  OrganizerStanding,
+  ProfileFigures,
+  ProfileGalleries,
+  ProfileReviews,
+} from "#app/components/profiles/profile-sections";
 import { buttonClasses } from "#app/components/ui/button";
+import { isolateUserText } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
-import { pageMeta } from "#app/seo";
-import { getPublicProfile } from "#server/services/profiles";
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
+import { useTranslation } from "#app/i18n/use-translation";
+import { pageMeta, siteOrigin } from "#app/seo";
+import { currentTime } from "#server/clock";
+import { getProfilePage } from "#server/services/public-profile";
 import type { Route } from "./+types/user";
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const t = metaTranslator(matches);
   const { profile } = loaderData;
-  return pageMeta(matches, {
-    title: `${profile.name} | ${t("app.name")}`,
-    description: profile.bio ?? profile.name,
-    path: `/users/${profile.id}`,
-    type: "profile",
-  });
+  const path = `/users/${profile.id}`;
+  return [
+    ...pageMeta(matches, {
+      title: `${profile.name} | ${t("app.name")}`,
+      description: profile.bio ?? profile.name,
+      path,
+      image: profile.profileImage ? { url: profile.profileImage, alt: profile.name } : null,
+      type: "profile",
+    }),
+    { "script:ld+json": profileJsonLd({ origin: siteOrigin(matches), path, profile }) },
+  ];
 }
 
-/** A person's public profile (never their e-mail address). */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const profile = await getPublicProfile(context.db, params.id);
-  if (!profile) throw data(null, { status: 404 });
-  return { profile };
+/**
+ * THE public profile of a person (never their e-mail address): who they are, their reviews and the
+ * galleries they added to, and, when they organize, their events and standing. /organizers/{id} leads here.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const now = currentTime();
+  const [page, messages] = await Promise.all([
+    getProfilePage(context.db, params.id, now),
+    pageMessages(negotiateLanguage(request), ["userProfile"]),
+  ]);
+  if (!page) throw data(null, { status: 404 });
+  return { now, ...page, pageMessages: messages };
 }
 
 export default function UserPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { profile } = loaderData;
+  const { profile, counts, reviews, galleries, organizer, now } = loaderData;
+  const isEmpty = reviews.length === 0 && galleries.length === 0 && organizer === null;
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8">
-      <ProfileHeader profile={profile} />
-      {profile.role === "organizer" && (
-        <Link to={`/organizers/${profile.id}`} className={buttonClasses("primary", "md", "self-start")}>
-          {t("profile.viewOrganizerPage")}
-        </Link>
+    <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-8">
+      <div className="flex flex-col gap-4">
+        <ProfileHeader profile={profile} />
+        <div className="flex flex-wrap items-center gap-4">
+          {/* The Follow button (app/components/follows/follow-button.tsx) goes here, before the figures. */}
+          <ProfileFigures counts={counts} organizes={organizer !== null} />
+        </div>
+      </div>
+      {/* Earned badges (<EarnedBadges>) go here, right after the header. */}
+      {organizer && (
+        <section aria-labelledby="organizer-events" className="flex flex-col gap-6">
+          <h2 id="organizer-events" className="text-2xl font-bold">
+            {t("userProfile.organizerTitle")}
+          </h2>
+          <OrganizerStanding reputation={organizer.reputation} rating={organizer.rating} />
+          <section aria-labelledby="upcoming-events">
+            <h3 id="upcoming-events" className="mb-4 text-xl font-bold">
+              {t("profile.upcoming")}
+            </h3>
+            <EventList
+              events={organizer.upcoming}
+              now={now}
+              showLanguageFilter
+              showSort
+              emptyMessage={t("profile.noUpcoming")}
+            />
+          </section>
+          {organizer.past.length > 0 && (
+            <section aria-labelledby="past-events">
+              <h3 id="past-events" className="mb-4 text-xl font-bold">
+                {t("profile.past")}
+              </h3>
+              <EventList events={organizer.past} now={now} />
+            </section>
+          )}
+        </section>
+      )}
+      {reviews.length > 0 && <ProfileReviews reviews={reviews} />}
+      {galleries.length > 0 && <ProfileGalleries galleries={galleries} />}
+      {isEmpty && (
+        <section className="flex flex-col items-start gap-4 rounded-lg border border-dashed border-border p-6">
+          <p>{t("userProfile.empty", { name: isolateUserText(profile.name) })}</p>
+          <Link to="/community" className={buttonClasses("primary", "md")}>
+            {t("userProfile.emptyAction")}
+          </Link>
+        </section>
       )}
     </div>
   );

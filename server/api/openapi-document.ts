@@ -6,6 +6,7 @@ import { IDEMPOTENCY_KEY_HEADER } from "#server/http/idempotency";
 import { DOCUMENT_CACHE } from "./cache-control";
 import { CHECK_IN_REQUEST_BODIES } from "./check-ins";
 import { CHECK_IN_SCHEMAS } from "./check-in-schemas";
+import { COMMUNITY_SCHEMAS } from "./community-schemas";
 import { componentSchemas } from "./component-schemas";
 import { errorBody } from "./error-answers";
 import { EVENT_SCHEMAS } from "./event-schemas";
@@ -43,6 +44,7 @@ import { STAFF_BLOG_REQUEST_BODIES, STAFF_BLOG_SCHEMAS } from "./staff-blog";
 /** The named schemas of the answers, as the API writes them. */
 const ANSWER_SCHEMAS = {
   ...EVENT_SCHEMAS,
+  ...COMMUNITY_SCHEMAS,
   ...ME_SCHEMAS,
   OpenApiDocument: z
     .looseObject({ openapi: z.literal("3.1.0"), info: z.looseObject({ title: z.string() }), paths: z.looseObject({}) })
@@ -114,6 +116,7 @@ function documentHeading(publicUrl: string) {
     tags: [
       { name: "Events", description: "Search and read published events." },
       { name: "Directory", description: "Categories, venues, sponsors and organizers." },
+      { name: "Community", description: "Public profiles and what the community is doing." },
       { name: "Site", description: "Figures and this document." },
       { name: "Me", description: "The signed-in person's interests and recommendations." },
       { name: "My events", description: "Creating, changing, publishing and cancelling one's own events." },

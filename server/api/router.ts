@@ -3,6 +3,7 @@ import { AppError } from "#server/errors";
 import { errorResponse, toAppError } from "#server/http/error-response";
 import type { AppEnv } from "#server/http/app-env";
 import { createCheckInsApi } from "./check-ins";
+import { createCommunityApi } from "./community";
 import { createEventsApi } from "./events";
 import { createMeApi } from "./me";
 import { createNewsletterApi } from "./newsletter";
@@ -53,6 +54,7 @@ export function createApiRouter() {
   api.route("/staff/sponsors", createStaffSponsorsApi());
   // Before the site API: its ETag middleware covers every path mounted after it.
   api.route("/openapi.json", createOpenApiDocumentApi(api));
+  api.route("/", createCommunityApi());
   api.route("/", createSiteApi());
 
   // Last: a mounted app's notFound() is not consulted by its parent, so unknown paths end here.

@@ -18,6 +18,8 @@ const PUBLIC_READS = [
   /^\/api\/v1\/events\/[^/]+$/,
   /^\/api\/v1\/(stats|categories|venues|sponsors|openapi\.json)$/,
   /^\/api\/v1\/(sponsors|organizers)\/[^/]+$/,
+  /^\/api\/v1\/community$/,
+  /^\/api\/v1\/users\/[^/]+$/,
 ];
 const READ_METHODS = new Set(["GET", "HEAD"]);
 /** What a listed origin's page may send: a bearer token, JSON, an idempotent retry, a conditional read. */

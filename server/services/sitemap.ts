@@ -22,7 +22,7 @@ export interface SitemapEntry {
 export type SitemapSection = "events" | "organizers";
 
 const publishedEvent = publicEventCondition();
-/** Organizers with a page (as getOrganizerPage decides): organizers, and anyone who published an event. */
+/** Profiles with an organizer's part (public-profile.ts): organizers, and anyone who published an event. */
 const organizerWithPage = or(
   eq(profiles.role, "organizer"),
   sql`exists (select 1 from ${events} where ${events.organizerId} = ${profiles.userId} and ${publishedEvent})`,
@@ -54,6 +54,7 @@ export async function listSiteEntries(db: Database, now: Date = currentTime()): 
     { path: "/sponsors" },
     { path: "/pricing" },
     { path: "/about" },
+    { path: "/community" },
     { path: "/privacy" },
     { path: "/newsletter" },
     { path: "/api/docs" },
@@ -88,5 +89,5 @@ export async function listSectionEntries(db: Database, section: SitemapSection, 
     .orderBy(asc(profiles.userId))
     .limit(SITEMAP_PAGE_SIZE)
     .offset(offset);
-  return rows.map((row) => ({ path: `/organizers/${row.id}`, lastModified: row.updatedAt }));
+  return rows.map((row) => ({ path: `/users/${row.id}`, lastModified: row.updatedAt }));
 }

@@ -121,7 +121,7 @@ describe("an event's page", () => {
     expect(await tickets.count()).toBeGreaterThan(0);
     await expect(tickets.first().textContent()).resolves.toMatch(/\$\d+\.\d{2}.*left/);
     await expect(page.getByRole("link", { name: "View organizer profile" }).getAttribute("href")).resolves.toMatch(
-      /^\/organizers\//,
+      /^\/users\//,
     );
     await page.getByRole("link", { name: "Get tickets", exact: true }).click();
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe("#tickets");

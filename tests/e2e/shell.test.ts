@@ -117,6 +117,7 @@ describe("the header", () => {
     await expect(otherLinks.getByRole("link").allTextContents()).resolves.toEqual([
       "About",
       "Blog",
+      "Community",
       "Resources",
       "Contact",
     ]);
@@ -194,6 +195,7 @@ describe("the footer", () => {
         "/resources",
         "/pricing",
         "/about",
+        "/community",
         "/newsletter",
         "/privacy",
         "/terms",

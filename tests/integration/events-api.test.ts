@@ -131,7 +131,7 @@ describe(`robots.txt and the sitemap on the ${testDatabaseKind()} database`, () 
     expect((await seeded.app.request("/sitemaps/events-0.xml")).status).toBe(404);
 
     const organizers = await (await seeded.app.request("/sitemaps/organizers-1.xml")).text();
-    expect(organizers).toMatch(new RegExp(`<loc>${site}/organizers/[0-9a-f-]{36}</loc>`));
+    expect(organizers).toMatch(new RegExp(`<loc>${site}/users/[0-9a-f-]{36}</loc>`));
     expect((await seeded.app.request("/sitemaps/organizers-2.xml")).status).toBe(404);
   });
 

@@ -36,7 +36,9 @@ async function realOrganizerId(): Promise<string> {
 
 async function exampleRequest(path: string, get: OpenApiOperation): Promise<string> {
   const example = `${BASE}${exampleRequestPath(path, get)}`;
-  return path === "/organizers/{id}" ? example.replace(/[^/]+$/, await realOrganizerId()) : example;
+  return path === "/organizers/{id}" || path === "/users/{id}"
+    ? example.replace(/[^/]+$/, await realOrganizerId())
+    : example;
 }
 
 describe(`the OpenAPI document on the ${testDatabaseKind()} database`, () => {

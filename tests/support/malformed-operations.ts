@@ -90,6 +90,7 @@ export function baseParams(op: Operation): Record<string, string> {
     case "/sponsors/{id}":
       return { id: String(real.sponsorId) };
     case "/organizers/{id}":
+    case "/users/{id}":
       return { id: real.organizerId };
     case "/me/interests/{interest}":
       return { interest: "music" };
