@@ -6,6 +6,7 @@ import { createCheckInsApi } from "./check-ins";
 import { createEventsApi } from "./events";
 import { createMeApi } from "./me";
 import { createNewsletterApi } from "./newsletter";
+import { createNotificationsApi } from "./notifications";
 import { createMyEventsApi } from "./my-events";
 import { createOpenApiDocumentApi } from "./openapi-document";
 import { createOrdersApi } from "./orders";
@@ -37,6 +38,7 @@ export function createApiRouter() {
   api.route("/events/:id/check-ins", createCheckInsApi());
   api.route("/events/:id/reports", createReportsApi());
   api.route("/events", createEventsApi());
+  api.route("/me", createNotificationsApi());
   api.route("/me", createMeApi());
   api.route("/my/events", createMyEventsApi());
   api.route("/orders", createOrdersApi());
