@@ -28,6 +28,8 @@ export interface BadgeNotice {
   /** The badges' keys, sent back when the notice is dismissed. */
   badges: string[];
   text: string;
+  /** Where the person's badges are shown, and the link's words. */
+  href: string;
   see: string;
   dismiss: string;
 }

@@ -84,8 +84,6 @@ export default [
   route("dev/mailbox/:id/attachments/:index", "routes/dev-mailbox-attachment.ts"),
   route("events/:id/report", "routes/report-event.tsx"),
   route("notifications", "routes/notifications.tsx"),
-  route("notifications/:id", "routes/notification-open.ts"),
-  route("badge-notice", "routes/badge-notice.ts"),
   route("dashboard/settings/emails", "routes/email-settings.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,6 +3,9 @@ import type { NotificationInput } from "./notification";
 /** Where the dashboard shows a person's badges (the badge notice and badge notifications lead there). */
 export const MY_BADGES_PATH = "/dashboard#badges";
 
+/** The person's notifications (app/routes/notifications.tsx), where the header's bell leads. */
+export const NOTIFICATIONS_PATH = "/notifications";
+
 /** The one page of every e-mail setting (app/routes/email-settings.tsx), linked from optional e-mails. */
 export const EMAIL_SETTINGS_PATH = "/dashboard/settings/emails";
 

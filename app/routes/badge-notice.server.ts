@@ -1,4 +1,5 @@
 import type { Language } from "#domain/language";
+import { MY_BADGES_PATH } from "#domain/notification-link";
 import { loadMessages } from "#app/i18n/messages";
 import { createTranslator } from "#app/i18n/translator";
 import type { BadgeNotice } from "#app/root-data";
@@ -17,6 +18,7 @@ export async function badgeNoticeFor(language: Language, badges: readonly string
       names.length === 1
         ? t("notifications.badgeNotice.one", { name: names[0] })
         : t("notifications.badgeNotice.several", { names: new Intl.ListFormat(language).format(names) }),
+    href: MY_BADGES_PATH,
     see: t("notifications.badgeNotice.see"),
     dismiss: t("notifications.badgeNotice.dismiss"),
   };

@@ -1,6 +1,9 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { BADGES } from "#domain/badges";
+import { sameSitePath } from "#domain/next-path";
+import { parseRecordId } from "#domain/record-id";
 import { LOCALE_TAGS, type Language } from "#domain/language";
-import { EMAIL_SETTINGS_PATH } from "#domain/notification-link";
+import { EMAIL_SETTINGS_PATH, notificationHref, NOTIFICATIONS_PATH } from "#domain/notification-link";
 import { notificationText } from "#app/components/notifications/notification-text";
 import { SubmitButton } from "#app/components/ui/submit-button";
 import { TEXT_LINK } from "#app/components/ui/text-link";
@@ -13,7 +16,15 @@ import { requireViewer } from "#app/require-viewer";
 import { privatePageMeta } from "#app/seo";
 import { currentTime } from "#server/clock";
 import { readSmallForm } from "#server/http/read-form";
-import { listMyNotifications, markAllNotificationsRead } from "#server/services/notification-inbox";
+import type { Database } from "#server/db/client";
+import { AppError } from "#server/errors";
+import { markBadgesSeen } from "#server/services/badge-notices";
+import type { Actor } from "#server/services/actor";
+import {
+  listMyNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from "#server/services/notification-inbox";
 import type { Route } from "./+types/notifications";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -25,10 +36,17 @@ export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta(matches, `${t("notifications.metaTitle")} | ${t("app.name")}`);
 }
 
-/** /notifications: the signed-in person's notifications, newest first, 20 a page (`?page=`). */
+/**
+ * /notifications: the signed-in person's notifications, newest first, 20 a page (`?page=`). Each one's
+ * link is `?open=<id>`: it is marked read (again: no change) and the person goes on to what it is about;
+ * someone else's, or a missing one, is a 404.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const url = new URL(request.url);
+  const open = url.searchParams.get("open");
+  if (open !== null) return openNotification(context.db, viewer, open);
+  const page = Number(url.searchParams.get("page") ?? "1");
   const inbox = await listMyNotifications(context.db, viewer, Number.isFinite(page) ? page : 1);
   return data(
     {
@@ -44,12 +62,34 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 }
 
-/** "Mark all as read" (the one form of the page; one notification is marked read by following it). */
+async function openNotification(db: Database, viewer: Actor, open: string) {
+  const id = parseRecordId(open);
+  if (id === null) throw data(null, { status: 404 });
+  try {
+    const notification = await markNotificationRead(db, viewer, id, currentTime());
+    return redirect(notificationHref(notification), { headers: PRIVATE });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+/**
+ * "Mark all as read" (intent readAll; one notification is marked read by following it), and the header's
+ * badge notice dismissed on any page (intent badgesSeen: the badges it showed count as seen, and the
+ * person is back on the page they were on, without it).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   const form = await readSmallForm(request);
   if (form === "too_large") return data({ ok: false }, { status: 413, headers: PRIVATE });
-  if (form?.get("intent") !== "readAll") return data({ ok: false }, { status: 400, headers: PRIVATE });
+  const intent = form?.get("intent");
+  if (intent === "badgesSeen") {
+    const badges = form!.getAll("badge").filter((badge): badge is string => typeof badge === "string");
+    await markBadgesSeen(context.db, viewer, badges.slice(0, BADGES.length), currentTime());
+    return redirect(sameSitePath(form!.get("next"), NOTIFICATIONS_PATH));
+  }
+  if (intent !== "readAll") return data({ ok: false }, { status: 400, headers: PRIVATE });
   await markAllNotificationsRead(context.db, viewer, currentTime());
   return data({ ok: true }, { headers: PRIVATE });
 }
@@ -96,7 +136,7 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
                 />
                 <div className="flex min-w-0 flex-col gap-1">
                   <Link
-                    to={`/notifications/${notification.id}`}
+                    to={`${NOTIFICATIONS_PATH}?open=${notification.id}`}
                     className={`${isUnread ? "font-semibold" : ""} text-foreground underline-offset-2 hover:underline`}
                   >
                     {notificationText(notification, t)}

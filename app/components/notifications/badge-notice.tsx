@@ -1,11 +1,7 @@
 import { Form, Link, useLocation } from "react-router";
-import { MY_BADGES_PATH } from "#domain/notification-link";
 import { SubmitButton } from "#app/components/ui/submit-button";
 import { TEXT_LINK } from "#app/components/ui/text-link";
 import { useRootData } from "#app/root-data";
-
-/** Where the notice's Dismiss posts (app/routes/badge-notice.ts). */
-export const BADGE_NOTICE_ACTION = "/badge-notice";
 
 /**
  * "You earned a badge: First Timer", under the header on the next page a person opens after earning it,
@@ -20,10 +16,12 @@ export function BadgeNotice() {
     <div role="status" className="border-b border-border bg-muted">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 text-sm">
         <p className="font-medium">{notice.text}</p>
-        <Link to={MY_BADGES_PATH} className={TEXT_LINK}>
+        <Link to={notice.href} className={TEXT_LINK}>
           {notice.see}
         </Link>
-        <Form method="post" action={BADGE_NOTICE_ACTION} className="ms-auto">
+        {/* The notifications page's action marks them seen (app/routes/notifications.tsx). */}
+        <Form method="post" action="/notifications" className="ms-auto">
+          <input type="hidden" name="intent" value="badgesSeen" />
           {notice.badges.map((badge) => (
             <input key={badge} type="hidden" name="badge" value={badge} />
           ))}

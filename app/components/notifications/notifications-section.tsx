@@ -1,8 +1,7 @@
 import { Link } from "react-router";
-import { EMAIL_SETTINGS_PATH } from "#domain/notification-link";
+import { EMAIL_SETTINGS_PATH, NOTIFICATIONS_PATH } from "#domain/notification-link";
 import { buttonClasses } from "#app/components/ui/button";
 import { useTranslation } from "#app/i18n/use-translation";
-import { NOTIFICATIONS_PATH } from "./notification-bell";
 
 /**
  * The dashboard's way to the person's notifications and to their e-mail settings (every optional e-mail,
