@@ -18,6 +18,20 @@ export interface SignedInViewer {
   isStaff: boolean;
   /** When the browser should renew the session, from now; null when it is not a cookie session. */
   refreshInSeconds: number | null;
+  /** The bell's count (from the header's one query); 100 means "99+". */
+  unreadNotifications: number;
+  /** Badges earned and not yet seen, worded on the server (the badges' names are a page namespace). */
+  badgeNotice: BadgeNotice | null;
+}
+
+export interface BadgeNotice {
+  /** The badges' keys, sent back when the notice is dismissed. */
+  badges: string[];
+  text: string;
+  /** Where the person's badges are shown, and the link's words. */
+  href: string;
+  see: string;
+  dismiss: string;
 }
 
 export interface RootData {

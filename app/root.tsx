@@ -17,6 +17,8 @@ import {
 import { textDirection } from "#domain/language";
 import { secondsUntilRefresh } from "#domain/session-timing";
 import { takeFlash } from "#app/flash";
+import { badgeNoticeFor } from "#app/routes/badge-notice.server";
+import { BadgeNotice } from "#app/components/notifications/badge-notice";
 import { useRootData, type RootData } from "#app/root-data";
 import { FlashNotice } from "#app/components/flash-notice";
 import { SessionKeeper } from "#app/components/session-keeper";
@@ -41,11 +43,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const taken = takeFlash(request);
   const { viewer } = context;
+  const language = negotiateLanguage(request);
   const rootData: RootData = {
-    language: negotiateLanguage(request),
+    language,
     linkedLanguage: languageInAddress(request),
     theme: themeFromRequest(request),
     // Absolute URLs in meta tags (canonical, Open Graph) use the configured public address.
@@ -59,6 +62,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
       refreshInSeconds: viewer.sessionExpiresAt
         ? secondsUntilRefresh(viewer.sessionExpiresAt, Math.floor(Date.now() / 1000))
         : null,
+      unreadNotifications: viewer.unreadNotifications ?? 0,
+      badgeNotice: viewer.unseenBadges?.length ? await badgeNoticeFor(language, viewer.unseenBadges) : null,
     },
     flash: taken?.flash ?? null,
   };
@@ -128,6 +133,7 @@ function Shell({ children }: { children: ReactNode }) {
         {t("app.skipToContent")}
       </a>
       <SiteHeader />
+      <BadgeNotice />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>

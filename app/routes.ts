@@ -84,5 +84,7 @@ export default [
   route("dev/mailbox/:id", "routes/dev-mailbox-message.tsx"),
   route("dev/mailbox/:id/attachments/:index", "routes/dev-mailbox-attachment.ts"),
   route("events/:id/report", "routes/report-event.tsx"),
+  route("notifications", "routes/notifications.tsx"),
+  route("dashboard/settings/emails", "routes/email-settings.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

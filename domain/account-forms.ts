@@ -26,6 +26,8 @@ export const signUpFormSchema = z.object({
   name: z.string().trim().max(100).default(""),
   email,
   password,
+  /** The weekly digest's box, sent only when ticked: the digest is off until the person says yes. */
+  digest: z.literal("on").optional(),
 });
 
 /** /forgot-password */

@@ -22,7 +22,10 @@ export type NotificationInput =
       };
     }
   /** Tickets they waited for are offered to them. */
-  | { kind: "waitlist_offer"; data: { eventId: number; eventTitle: string } }
+  | {
+      kind: "waitlist_offer";
+      data: { eventId: number; eventTitle: string; /** The held order to complete. */ orderId?: string };
+    }
   /** An organizer invited them to promote an event. */
   | { kind: "promoter_invited"; data: { eventId: number; eventTitle: string } };
 

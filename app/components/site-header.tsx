@@ -7,6 +7,7 @@ import { useRootData } from "#app/root-data";
 import { AccountMenu } from "./account-menu";
 import { HeaderLanguageMenu } from "./language-select";
 import { MobileMenu } from "./mobile-menu";
+import { NotificationBell } from "./notifications/notification-bell";
 import { EVENTS_MENU_LINKS, FIND_MY_TICKET, primaryLinks, SECONDARY_LINKS, SIGN_IN, SIGN_UP } from "./navigation-links";
 import { SiteLogo } from "./site-logo";
 import { ThemeMenu } from "./theme-menu";
@@ -65,6 +66,7 @@ export function SiteHeader() {
             <HeaderLanguageMenu />
           </div>
           <ThemeMenu />
+          {viewer && <NotificationBell unread={viewer.unreadNotifications} />}
           <div className="hidden items-center gap-2 md:flex">
             {viewer ? (
               <AccountMenu viewer={viewer} />

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { AccountDataSection } from "#app/components/account-data";
 import { DashboardHeader } from "#app/components/dashboard-header";
-import { DigestPreference } from "#app/components/digest-preference";
+import { NotificationsSection } from "#app/components/notifications/notifications-section";
 import { InterestsPicker } from "#app/components/interests-picker";
 import { MyEventsSection } from "#app/components/my-events";
 import { MyPromotionsSection } from "#app/components/my-promotions";
@@ -18,7 +18,6 @@ import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import { applyInterestChoice, listMyInterests } from "#server/services/interests";
 import { listMyEvents } from "#server/services/event-authoring";
-import { getReceivesDigest } from "#server/services/newsletter";
 import { listMyCampaigns } from "#server/services/promotions";
 import { listMyTickets, type MyTicketOrder } from "#server/services/my-tickets";
 import { listRecommendations } from "#server/services/recommendations";
@@ -44,12 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const { db } = context;
   const now = currentTime();
-  const [interests, myTickets, myEvents, myCampaigns, receivesDigest, sponsorshipRequests] = await Promise.all([
+  const [interests, myTickets, myEvents, myCampaigns, sponsorshipRequests] = await Promise.all([
     listMyInterests(db, viewer),
     listMyTickets(db, viewer, now),
     listMyEvents(db, viewer, now),
     listMyCampaigns(db, viewer, now),
-    getReceivesDigest(db, viewer),
     listSponsorshipRequests(db, viewer),
   ]);
   return data(
@@ -60,11 +58,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       recommendations: listRecommendations(db, viewer, now),
       myEvents,
       myCampaigns,
-      receivesDigest,
       sponsorshipRequests,
       now,
       // My Promotions names promotion types and states in the promote page's words.
-      pageMessages: await pageMessages(negotiateLanguage(request), ["promote", "accountData", "sponsorships"]),
+      pageMessages: await pageMessages(negotiateLanguage(request), [
+        "promote",
+        "accountData",
+        "sponsorships",
+        "notifications",
+      ]),
     },
     { headers: PRIVATE },
   );
@@ -99,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { email, savedInterests, recommendations, now, myTickets, myEvents, myCampaigns, receivesDigest } = loaderData;
+  const { email, savedInterests, recommendations, now, myTickets, myEvents, myCampaigns } = loaderData;
   const decision = actionData && "decided" in actionData ? actionData : undefined;
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col py-8">
@@ -113,7 +115,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <InterestsPicker id="my-interests" title={t("dashboard.interestsTitle")} savedKeys={savedInterests} />
       <RecommendedEvents recommendations={recommendations} now={now} discoverHref="#my-interests" />
       <div className="px-4 py-10">
-        <DigestPreference receivesDigest={receivesDigest} />
+        <NotificationsSection />
       </div>
       <div className="px-4 py-10">
         <AccountDataSection />

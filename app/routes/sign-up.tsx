@@ -16,6 +16,7 @@ import { readSmallForm } from "#server/http/read-form";
 import { pageMeta } from "#app/seo";
 import { isAuthError } from "#server/auth/auth-error";
 import { signUp } from "#server/auth/sign-up";
+import { DIGEST_CONSENT_KEY } from "#server/auth/new-profile";
 import type { Route } from "./+types/sign-up";
 
 /** The confirmation link signs the person in and lands here (spec §2), unless they came from elsewhere. */
@@ -32,16 +33,17 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
+  // The digest's consent box is worded in the notifications' namespace.
   return withPageMessages(
     negotiateLanguage(request),
-    ["auth"],
+    ["auth", "notifications"],
     nextForSignedOutPage(request, context, AFTER_CONFIRMATION),
   );
 }
 
 interface SignUpResult {
   problem: AuthProblem;
-  values: { name: string; email: string };
+  values: { name: string; email: string; digest?: boolean };
 }
 
 /**
@@ -55,15 +57,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form === "too_large") return answer({ problem: { kind: "formTooLarge" }, values: { name: "", email: "" } }, 413);
   const parsed = signUpFormSchema.safeParse(form ? Object.fromEntries(form) : null);
   if (!parsed.success) return answer({ problem: { kind: "unexpected" }, values: { name: "", email: "" } }, 400);
-  const { name, email, password } = parsed.data;
-  const values = { name, email };
+  const { name, email, password, digest } = parsed.data;
+  const values = { name, email, digest: digest === "on" };
   if (!name) return answer({ problem: { kind: "nameRequired", field: "name" }, values }, 400);
   const next = sameSitePath(form?.get("next"), AFTER_CONFIRMATION);
   try {
     await signUp(context.db, context.config, authRequestOf(request, context), {
       email,
       password,
-      data: { name },
+      // The digest starts when the confirmation link is followed, and only if its box was ticked.
+      data: digest ? { name, [DIGEST_CONSENT_KEY]: true } : { name },
       redirectTo: siteAddressOf(context, next),
       confirmUrl: confirmUrlOf(context),
     });
@@ -127,6 +130,15 @@ export default function SignUpPage({ loaderData, actionData }: Route.ComponentPr
           problem={problem}
           problemId={PROBLEM_ID}
         />
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="digest"
+            defaultChecked={actionData?.values.digest ?? false}
+            className="mt-0.5 h-4 w-4 shrink-0 accent-primary"
+          />
+          <span>{t("notifications.signUpDigest")}</span>
+        </label>
         <SubmitButton className="w-full">{t("auth.signUp.submit")}</SubmitButton>
       </Form>
     </AuthCard>

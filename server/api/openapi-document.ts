@@ -11,6 +11,7 @@ import { componentSchemas } from "./component-schemas";
 import { errorBody } from "./error-answers";
 import { EVENT_SCHEMAS } from "./event-schemas";
 import { ME_REQUEST_BODIES, ME_SCHEMAS } from "./me";
+import { NOTIFICATION_REQUEST_BODIES, NOTIFICATION_SCHEMAS } from "./notifications";
 import { MY_EVENT_INPUT_SCHEMAS, MY_EVENT_NAMED_SCHEMAS } from "./my-event-schemas";
 import { NEWSLETTER_REQUEST_BODIES, NEWSLETTER_SCHEMAS } from "./newsletter";
 import type { OpenApiDocument, OpenApiPathItem } from "./openapi-document-shape";
@@ -46,6 +47,7 @@ const ANSWER_SCHEMAS = {
   ...EVENT_SCHEMAS,
   ...COMMUNITY_SCHEMAS,
   ...ME_SCHEMAS,
+  ...NOTIFICATION_SCHEMAS,
   OpenApiDocument: z
     .looseObject({ openapi: z.literal("3.1.0"), info: z.looseObject({ title: z.string() }), paths: z.looseObject({}) })
     .describe("This document."),
@@ -71,6 +73,7 @@ const ANSWER_SCHEMAS = {
 const REQUEST_BODY_SCHEMAS = {
   ...MY_EVENT_INPUT_SCHEMAS,
   ...ME_REQUEST_BODIES,
+  ...NOTIFICATION_REQUEST_BODIES,
   ...ORDER_REQUEST_BODIES,
   ...CHECK_IN_REQUEST_BODIES,
   ...WAITLIST_REQUEST_BODIES,
@@ -119,6 +122,7 @@ function documentHeading(publicUrl: string) {
       { name: "Community", description: "Public profiles and what the community is doing." },
       { name: "Site", description: "Figures and this document." },
       { name: "Me", description: "The signed-in person's interests and recommendations." },
+      { name: "Notifications", description: "The signed-in person's notifications and e-mail settings." },
       { name: "My events", description: "Creating, changing, publishing and cancelling one's own events." },
       { name: "Orders", description: "Ordering tickets, paying, cancelling and refunding." },
       { name: "Tickets", description: "Finding one's tickets again: signed in, or by e-mail." },

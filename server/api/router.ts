@@ -7,6 +7,7 @@ import { createCommunityApi } from "./community";
 import { createEventsApi } from "./events";
 import { createMeApi } from "./me";
 import { createNewsletterApi } from "./newsletter";
+import { createNotificationsApi } from "./notifications";
 import { createMyEventsApi } from "./my-events";
 import { createOpenApiDocumentApi } from "./openapi-document";
 import { createOrdersApi } from "./orders";
@@ -38,6 +39,7 @@ export function createApiRouter() {
   api.route("/events/:id/check-ins", createCheckInsApi());
   api.route("/events/:id/reports", createReportsApi());
   api.route("/events", createEventsApi());
+  api.route("/me", createNotificationsApi());
   api.route("/me", createMeApi());
   api.route("/my/events", createMyEventsApi());
   api.route("/orders", createOrdersApi());

@@ -9,7 +9,7 @@ import { flowStates, identities, oneTimeTokens, profiles, users } from "#server/
 import { enqueueJob } from "#server/services/enqueue-job";
 import { enqueueEmail } from "#server/services/outbox";
 import { AuthError } from "./auth-error";
-import { createProfileForNewAccount, typedName } from "./new-profile";
+import { asksForDigest, createProfileForNewAccount, typedName } from "./new-profile";
 import type { AuthRequest } from "./auth-request";
 import { parsePkce, redirectTargetFor, requireEmail, requireUserData } from "./inputs";
 import { countEmailSent, limitEmailRequest } from "./limits";
@@ -410,6 +410,10 @@ async function applyLink(tx: Database, row: typeof oneTimeTokens.$inferSelect, n
     const nameTyped = isSignUp && row.pendingUserMetadata ? typedName(row.pendingUserMetadata) : null;
     if (nameTyped) {
       await tx.update(profiles).set({ name: nameTyped, updatedAt: now }).where(eq(profiles.userId, user.id));
+    }
+    // The weekly digest starts only if they asked for it at sign-up (its box unticked by default).
+    if (isSignUp && row.pendingUserMetadata && asksForDigest(row.pendingUserMetadata)) {
+      await tx.update(profiles).set({ receivesDigest: true, updatedAt: now }).where(eq(profiles.userId, user.id));
     }
     await tx
       .update(identities)

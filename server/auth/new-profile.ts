@@ -23,6 +23,16 @@ export function typedName(metadata: Record<string, unknown>): string | null {
   return null;
 }
 
+/**
+ * The sign-up's user_metadata key saying "send me the weekly digest" (the sign-up form's box, unticked
+ * by default; `receives_digest: true` in POST /auth/v1/signup's `data`). Anything else leaves it off.
+ */
+export const DIGEST_CONSENT_KEY = "receives_digest";
+
+export function asksForDigest(metadata: Record<string, unknown>): boolean {
+  return metadata[DIGEST_CONSENT_KEY] === true;
+}
+
 /** Every account has a profile from its first moment, so the header, /users/{id} and the dashboard agree. */
 export async function createProfileForNewAccount(
   tx: Pick<Database, "insert">,

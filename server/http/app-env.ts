@@ -15,6 +15,10 @@ export interface Viewer {
   profileImage: string | null;
   /** Runs the marketplace: may open /admin and call /api/v1/staff (server/services/staff.ts). */
   isStaff: boolean;
+  /** Notifications they have not read, for the header's bell (counted up to 100). */
+  unreadNotifications?: number;
+  /** Badges they earned and have not seen yet (keys of domain/badges.ts), for the header's notice. */
+  unseenBadges?: string[];
   /**
    * When the access token of a web session (the cookie) ends, in seconds since the epoch; the
    * browser renews it shortly before. Absent for bearer-token clients, which renew on their own.

@@ -168,6 +168,8 @@ async function describeViewer(db: Database, { user, sessionId }: Authenticated, 
     name,
     profileImage: profile?.profileImage ?? null,
     isStaff: profile?.isStaff ?? false,
+    unreadNotifications: profile?.unreadNotifications ?? 0,
+    unseenBadges: profile?.unseenBadges ?? [],
   };
 }
 

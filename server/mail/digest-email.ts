@@ -121,6 +121,8 @@ export function renderDigestEmail(digest: Digest, unsubscribeLink: string, siteU
       sections,
       action: { label: words.action, href: checkedLink(`${siteUrl}/events`) },
       notes: [hasInterests ? words.whyInterests : words.whySubscriber, `${words.unsubscribe} ${unsubscribe}`],
+      // An account's digest is one of its e-mail settings; a newsletter subscription has no account.
+      isOptional: hasInterests,
     },
     digest.language,
     words.subject,

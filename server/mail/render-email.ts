@@ -1,4 +1,5 @@
 import { textDirection, type Language } from "#domain/language";
+import { EMAIL_SETTINGS_PATH } from "#domain/notification-link";
 import { am } from "./messages/am";
 import { ar } from "./messages/ar";
 import { en, type EmailMessages } from "./messages/en";
@@ -44,6 +45,11 @@ export interface EmailContent {
   /** The button and, below it, its address; absent from an e-mail that carries only a code. */
   action?: { label: string; href: string };
   notes: string[];
+  /**
+   * An optional e-mail (one a person may turn off, domain/email-settings.ts): its footer links to the
+   * e-mail settings page. Receipts, tickets and account e-mails leave it out.
+   */
+  isOptional?: boolean;
 }
 
 // Colors: dark text on white and white on blue both pass WCAG AA (at least 4.5:1).
@@ -201,7 +207,7 @@ ${content.action ? actionHtml(content.action, messages) : ""}
 ${content.notes.map((text) => paragraph(text, `font-size:14px;color:${MUTED_COLOR};`)).join("\n")}
 </td></tr>
 </table>
-<p dir="${dir}" style="margin:16px 0 0;max-width:560px;font-family:${FONT_STACK};font-size:12px;line-height:1.5;color:${MUTED_COLOR};text-align:${align};">${escapeHtml(messages.footer)} <a href="${escapeHtml(siteUrl)}" dir="ltr" style="color:${MUTED_COLOR};">${escapeHtml(siteUrl)}</a></p>
+<p dir="${dir}" style="margin:16px 0 0;max-width:560px;font-family:${FONT_STACK};font-size:12px;line-height:1.5;color:${MUTED_COLOR};text-align:${align};">${escapeHtml(messages.footer)} <a href="${escapeHtml(siteUrl)}" dir="ltr" style="color:${MUTED_COLOR};">${escapeHtml(siteUrl)}</a></p>${content.isOptional ? `\n<p dir="${dir}" style="margin:8px 0 0;max-width:560px;font-family:${FONT_STACK};font-size:12px;line-height:1.5;color:${MUTED_COLOR};text-align:${align};">${escapeHtml(messages.settingsLine)} <a href="${escapeHtml(settingsLinkOf(siteUrl))}" dir="ltr" style="color:${MUTED_COLOR};">${escapeHtml(settingsLinkOf(siteUrl))}</a></p>` : ""}
 </td></tr>
 </table>
 </div>
@@ -224,6 +230,12 @@ function renderText(content: EmailContent, messages: EmailMessages, siteUrl: str
     ...(content.sections ?? []).map((section) => section.text),
     ...(content.action ? [`${content.action.label}:\n${content.action.href}`] : []),
     ...content.notes,
-    `-- \n${messages.siteName} · ${siteUrl}\n${messages.footer}`,
+    `-- \n${messages.siteName} · ${siteUrl}\n${messages.footer}` +
+      (content.isOptional ? `\n${messages.settingsLine} ${settingsLinkOf(siteUrl)}` : ""),
   ].join("\n\n");
+}
+
+/** The e-mail settings page, where every optional e-mail is switched off (app/routes/email-settings.tsx). */
+export function settingsLinkOf(siteUrl: string): string {
+  return checkedLink(`${siteUrl}${EMAIL_SETTINGS_PATH}`);
 }

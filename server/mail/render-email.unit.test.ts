@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "#domain/language";
 import type { EmailKind } from "#server/services/outbox";
-import { EMAIL_MESSAGES, escapeHtml, renderEmail } from "./render-email";
+import { EMAIL_MESSAGES, escapeHtml, renderEmail, renderEmailBody } from "./render-email";
 
 const siteUrl = "https://events.example.org";
 const link = `${siteUrl}/auth/confirm?token_hash=abc123&type=magiclink&next=%2Fdashboard`;
@@ -152,5 +152,19 @@ describe("rendering the account e-mails", () => {
     expect(html).toContain("<title>Confirm your DMV Events account</title>");
     // One landmark around everything, for screen readers (and axe) when the e-mail is a page of its own.
     expect(html).toContain('<div role="main">');
+  });
+});
+
+describe("the footer of an optional e-mail", () => {
+  it("links to the e-mail settings page, in HTML and text, and only in optional e-mails", () => {
+    const content = { heading: "Hello", paragraphs: ["Body"], notes: [] };
+    const optional = renderEmailBody({ ...content, isOptional: true }, "fr", "Sujet", "https://dmv.example");
+    expect(optional.html).toContain('href="https://dmv.example/dashboard/settings/emails"');
+    expect(optional.text).toContain(
+      "Choisissez les e-mails que vous recevez : https://dmv.example/dashboard/settings/emails",
+    );
+    const transactional = renderEmailBody(content, "fr", "Sujet", "https://dmv.example");
+    expect(transactional.html).not.toContain("/dashboard/settings/emails");
+    expect(transactional.text).not.toContain("/dashboard/settings/emails");
   });
 });

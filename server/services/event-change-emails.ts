@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { orders } from "#server/db/schema";
+import { currentTime } from "#server/clock";
 import { enqueueJobs } from "#server/services/enqueue-job";
+import { notifyOrderBuyers } from "#server/services/order-notifications";
 import { issueOrderAccessTokens } from "#server/services/order-access";
 
 /** What the organizer changed about a published event that its ticket holders must hear about. */
@@ -48,6 +50,7 @@ export async function enqueueEventChangeEmails(
         ({ kind: "event_changed", orderId, change, link: links[index]! }) satisfies EventChangeEmailRequest,
     ),
   );
+  await notifyOrderBuyers(tx, orderIds, "event_changed", currentTime());
   return orderIds.length;
 }
 
@@ -67,6 +70,7 @@ export async function enqueueEventCancelledEmails(
         ({ kind: "event_cancelled", orderId, isRefunded, link: links[index]! }) satisfies EventChangeEmailRequest,
     ),
   );
+  await notifyOrderBuyers(tx, orderIds, "event_cancelled", currentTime());
 }
 
 /** A link that opens each order without an account (a token of its own per e-mail). */

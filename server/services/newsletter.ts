@@ -177,7 +177,7 @@ export async function getReceivesDigest(db: Database, actor: Actor): Promise<boo
     .select({ receivesDigest: profiles.receivesDigest })
     .from(profiles)
     .where(eq(profiles.userId, actor.userId));
-  return row?.receivesDigest ?? true;
+  return row?.receivesDigest ?? false;
 }
 
 /** Turns the weekly digest on or off for the signed-in person (the dashboard's switch, the digest's link). */

@@ -1,5 +1,7 @@
 import type { Database } from "#server/db/client";
+import { currentTime } from "#server/clock";
 import { enqueueJob } from "#server/services/enqueue-job";
+import { notifyOrderBuyers } from "#server/services/order-notifications";
 
 /** E-mails about an order, to its buyer, in the language they ordered in. */
 export type OrderEmailKind =
@@ -26,6 +28,18 @@ export const SEND_ORDER_EMAIL_JOB = "send_order_email";
  * Queues an e-mail about an order in the caller's transaction. The order's details are read when the
  * e-mail is sent, so it shows the order as it is then; the link is a secret, dropped once sent.
  */
-export async function enqueueOrderEmail(db: Pick<Database, "insert">, email: OrderEmailRequest): Promise<void> {
+export async function enqueueOrderEmail(
+  db: Pick<Database, "insert" | "select">,
+  email: OrderEmailRequest,
+): Promise<void> {
   await enqueueJob(db, SEND_ORDER_EMAIL_JOB, { ...email });
+  // The same news in the buyer's bell, when the order belongs to an account.
+  await notifyOrderBuyers(db, [email.orderId], ORDER_NOTIFICATIONS[email.kind], currentTime());
 }
+
+const ORDER_NOTIFICATIONS = {
+  order_confirmed: "confirmed",
+  order_cancelled: "cancelled",
+  order_refunded: "refunded",
+  waitlist_offer: "waitlist_offer",
+} as const satisfies Record<OrderEmailKind, string>;

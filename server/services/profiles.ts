@@ -6,8 +6,10 @@ import { bySponsorTier } from "#domain/sponsor";
 import type { ReputationLevel } from "#domain/reputation";
 import type { Database } from "#server/db/client";
 import {
+  badgeAwards,
   events,
   eventSponsors,
+  notifications,
   organizerReputations,
   profiles,
   sponsors,
@@ -21,6 +23,8 @@ import { loadEventSummaries } from "./event-summaries";
 import { publicEventCondition } from "./event-visibility";
 
 const PAST_EVENTS_SHOWN = 12;
+/** The header's unread count stops counting here: the bell shows "99+" for anything above 99. */
+export const HEADER_UNREAD_CAP = 100;
 const SPONSORED_EVENTS_SHOWN = 24;
 
 /** A person's public profile: never their e-mail address. */
@@ -128,7 +132,8 @@ export async function getSponsorPage(db: Database, sponsorId: number, now: Date)
 /** What the dashboard edits: the public profile plus what only its owner sees. */
 /**
  * What the header shows of the signed-in person, read on every signed-in request: two columns of the
- * profile and whether they are staff (the console's link), in one statement.
+ * profile, whether they are staff (the console's link), how many notifications they have not read (the
+ * bell) and the badges they earned but have not seen (the badge notice), in one statement.
  */
 export async function getHeaderProfile(db: Database, userId: string) {
   const [row] = await db
@@ -136,6 +141,11 @@ export async function getHeaderProfile(db: Database, userId: string) {
       name: profiles.name,
       profileImage: profiles.profileImage,
       isStaff: sql<boolean>`exists (select 1 from ${staffMembers} where ${staffMembers.userId} = ${users.id})`,
+      // Counted up to HEADER_UNREAD_CAP (the bell says "99+" beyond): the partial index answers it.
+      unreadNotifications: sql<number>`(select count(*)::int from (select 1 from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.readAt} is null limit ${HEADER_UNREAD_CAP}) as unread)`,
+      unseenBadges: sql<
+        string[]
+      >`array(select ${badgeAwards.badge} from ${badgeAwards} where ${badgeAwards.userId} = ${users.id} and ${badgeAwards.seenAt} is null order by ${badgeAwards.awardedAt}, ${badgeAwards.badge})`,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))

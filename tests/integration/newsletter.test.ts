@@ -327,6 +327,9 @@ describe(`the digest switch on the ${testDatabaseKind()} database`, () => {
   it("setReceivesDigest turns the signed-in person's digest off and on", async () => {
     const person = await insertUser(handle.db);
     const actor = { userId: person.userId };
+    // Off until the person says yes (consent).
+    expect(await getReceivesDigest(handle.db, actor)).toBe(false);
+    await setReceivesDigest(handle.db, actor, true);
     expect(await getReceivesDigest(handle.db, actor)).toBe(true);
     await setReceivesDigest(handle.db, actor, false);
     expect(await getReceivesDigest(handle.db, actor)).toBe(false);
@@ -339,7 +342,7 @@ describe(`the digest switch on the ${testDatabaseKind()} database`, () => {
     await expect(setReceivesDigest(handle.db, { userId: randomUUID() }, false)).rejects.toBeInstanceOf(AppError);
   });
 
-  it("the dashboard's form posts to /digest-preference: signed in only, then back to the dashboard", async () => {
+  it("the old digest form still posts to /digest-preference: signed in only, then to the e-mail settings", async () => {
     const person = await insertUser(handle.db);
     const viewer: Viewer = {
       userId: person.userId,
@@ -363,7 +366,7 @@ describe(`the digest switch on the ${testDatabaseKind()} database`, () => {
       );
     const off = await post(viewer, "false");
     expect(off.status).toBe(302);
-    expect(off.headers.get("location")).toBe("/dashboard#digest-preference-title");
+    expect(off.headers.get("location")).toBe("/dashboard/settings/emails");
     expect(await getReceivesDigest(handle.db, { userId: person.userId })).toBe(false);
     expect((await post(viewer, "maybe")).status).toBe(400);
     const signedOut = await post(null, "true");

@@ -19,6 +19,7 @@ import { seedSampleBlog } from "./sample-blog";
 import { seedSampleCommunity } from "./sample-community";
 import { sampleOrganizerActivity } from "./sample-reputations";
 import { seedSampleStaff } from "./sample-staff";
+import { seedSampleNotifications } from "./sample-notifications";
 import { sampleTicketTypes } from "./sample-tickets";
 
 /** Sample events happen in the DMV, so their wall-clock times are Eastern. */
@@ -201,6 +202,7 @@ export async function seedSampleData(
     await seedSampleStaff(tx, now);
     log(`Seeding ${await seedSampleBlog(tx, now)} blog posts`);
     log(`Seeding ${await seedSampleCommunity(tx, now)} reviews, with follows and badges`);
+    log(`Seeding ${await seedSampleNotifications(tx, now)} notifications`);
 
     const summary: SeedSummary = {
       categories: CATEGORIES.length,

@@ -5,6 +5,7 @@ export const am: EmailMessages = {
   rawLinkLabel: "አዝራሩ ካልሠራ ይህን አድራሻ ገልብጠው በአሳሽዎ ውስጥ ያስገቡ፦",
   ignoreNotice: "ይህን ካልጠየቁ ኢሜይሉን ችላ ይበሉ፦ ሊንኩ ጥቅም ላይ እስካልዋለ ድረስ ምንም አይለወጥም።",
   footer: "ይህ ኢሜይል የደረሰዎት ይህ አድራሻ በDMV Events ላይ ስለገባ ነው።",
+  settingsLine: "የሚደርስዎትን ኢሜይሎች ይምረጡ፦",
   codeLabel: "ኮድ ከተጠየቁ ይህን ያስገቡ፦",
   codeValidity: "ኮዱ ለ15 ደቂቃዎች የሚያገለግል ሲሆን አንድ ጊዜ ብቻ ይሠራል።",
   signup: {

@@ -8,6 +8,8 @@ export const en = {
   rawLinkLabel: "If the button does not work, copy this address into your browser:",
   ignoreNotice: "If you did not ask for this, ignore this e-mail: nothing happens until the link is used.",
   footer: "You receive this e-mail because this address was entered on DMV Events.",
+  /** Under the footer of every optional e-mail, followed by the link to the e-mail settings. */
+  settingsLine: "Choose which e-mails you get:",
   /** Above the code in e-mails that carry one (those asked for through /auth/v1). */
   codeLabel: "If you are asked for a code, enter this one:",
   codeValidity: "The code is valid for 15 minutes and works once.",

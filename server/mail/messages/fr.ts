@@ -6,6 +6,7 @@ export const fr: EmailMessages = {
   ignoreNotice:
     "Si vous n'avez rien demandé, ignorez cet e-mail : rien ne se passe tant que le lien n'est pas utilisé.",
   footer: "Vous recevez cet e-mail parce que cette adresse a été saisie sur DMV Events.",
+  settingsLine: "Choisissez les e-mails que vous recevez :",
   codeLabel: "Si l'on vous demande un code, saisissez celui-ci :",
   codeValidity: "Le code est valable 15 minutes et ne sert qu'une fois.",
   signup: {
