@@ -10,7 +10,7 @@ export const BADGE_MEASURES = [
   "eventsCreated",
   /** Their events that ended, were not cancelled, and had at least one ticket checked in. */
   "successfulEvents",
-  /** Their published events where every ticket type had all its tickets issued (none void). */
+  /** Their published events where every ticket type is sold to its quantity (as the page's SOLD OUT shows). */
   "soldOutEvents",
   /** Distinct languages among their published events. */
   "eventLanguages",

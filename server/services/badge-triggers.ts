@@ -25,9 +25,7 @@ export async function queueBadgeCheck(
 
 /**
  * After a sale, in its transaction: when no ticket type of the event has any left (one read of its
- * few ticket types), its organizer's badges are re-checked, the Sold Out badge among them. The check
- * itself counts issued tickets, so a sell-out made of unpaid holds earns nothing until they are paid
- * (the payment's confirmation asks again).
+ * few ticket types), its organizer's badges are re-checked, the Sold Out badge among them.
  */
 export async function queueBadgeCheckIfSoldOut(
   db: Pick<Database, "insert" | "select">,

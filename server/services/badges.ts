@@ -66,8 +66,7 @@ export async function countBadgeMeasures(db: Database, userId: string, now: Date
       (select count(*) from organized o
         where exists (select 1 from ticket_types t where t.event_id = o.id and t.quantity > 0)
           and not exists (select 1 from ticket_types t where t.event_id = o.id
-            and (t.sold < t.quantity or t.quantity > (select count(*) from tickets k
-              where k.ticket_type_id = t.id and k.status = 'valid')))) as "soldOutEvents",
+            and t.sold < t.quantity)) as "soldOutEvents",
       (select count(distinct language) from organized) as "eventLanguages",
       (select count(*) from organized where category = 'community') as "communityEvents",
       (select count(*) from attended) as "eventsAttended",

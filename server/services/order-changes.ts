@@ -9,7 +9,6 @@ import { enqueueOrderEmail, type OrderEmailKind } from "#server/services/order-e
 import type { Actor } from "./actor";
 import { issueOrderAccessToken } from "./order-access";
 import { OFFER_RELEASED_TICKETS_JOB } from "./order-jobs";
-import { queueBadgeCheckIfSoldOut } from "./badge-triggers";
 
 /**
  * The writes every change of an order makes, shared by the use cases of orders.ts: history rows,
@@ -85,7 +84,6 @@ export async function confirmPending(
   await recordChange(tx, orderId, "confirmed", payment ? "paid" : "free_registration", null, now);
   await issueTickets(tx, orderId, order.eventId, lines, now);
   await enqueueEmailAbout(tx, orderId, "order_confirmed", context.siteUrl);
-  await queueBadgeCheckIfSoldOut(tx, order.eventId);
   return true;
 }
 

@@ -16,6 +16,7 @@ import {
 } from "./sample-data";
 import { sampleAvatarUrl, sampleEventImageKey, sampleSponsorLogoUrl, uploadUrl } from "./sample-image-files";
 import { seedSampleBlog } from "./sample-blog";
+import { seedSampleBadges } from "./sample-badges";
 import { sampleOrganizerActivity } from "./sample-reputations";
 import { seedSampleStaff } from "./sample-staff";
 import { sampleTicketTypes } from "./sample-tickets";
@@ -199,6 +200,8 @@ export async function seedSampleData(
     log("Seeding the staff account admin@example.com");
     await seedSampleStaff(tx, now);
     log(`Seeding ${await seedSampleBlog(tx, now)} blog posts`);
+    // Last: badges are earned from everything above (the same recompute as `npm run badges:recompute`).
+    log(`Awarding ${await seedSampleBadges(tx, now)} badges earned by the sample activity`);
 
     const summary: SeedSummary = {
       categories: CATEGORIES.length,
