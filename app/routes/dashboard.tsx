@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { AccountDataSection } from "#app/components/account-data";
+import { BadgeProgressSection } from "#app/components/badges/badge-progress";
 import { DashboardHeader } from "#app/components/dashboard-header";
 import { DigestPreference } from "#app/components/digest-preference";
 import { InterestsPicker } from "#app/components/interests-picker";
@@ -21,6 +22,7 @@ import { listMyEvents } from "#server/services/event-authoring";
 import { getReceivesDigest } from "#server/services/newsletter";
 import { listMyCampaigns } from "#server/services/promotions";
 import { listMyTickets, type MyTicketOrder } from "#server/services/my-tickets";
+import { getMyBadges } from "#server/services/badges";
 import { listRecommendations } from "#server/services/recommendations";
 import { listSponsorshipRequests } from "#server/services/sponsor-appearances";
 import { decideFromForm } from "./admin-sponsors.server";
@@ -44,13 +46,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const { db } = context;
   const now = currentTime();
-  const [interests, myTickets, myEvents, myCampaigns, receivesDigest, sponsorshipRequests] = await Promise.all([
+  const [interests, myTickets, myEvents, myCampaigns, receivesDigest, sponsorshipRequests, badges] = await Promise.all([
     listMyInterests(db, viewer),
     listMyTickets(db, viewer, now),
     listMyEvents(db, viewer, now),
     listMyCampaigns(db, viewer, now),
     getReceivesDigest(db, viewer),
     listSponsorshipRequests(db, viewer),
+    getMyBadges(db, viewer.userId, now),
   ]);
   return data(
     {
@@ -62,9 +65,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       myCampaigns,
       receivesDigest,
       sponsorshipRequests,
+      badges,
       now,
       // My Promotions names promotion types and states in the promote page's words.
-      pageMessages: await pageMessages(negotiateLanguage(request), ["promote", "accountData", "sponsorships"]),
+      pageMessages: await pageMessages(negotiateLanguage(request), [
+        "promote",
+        "accountData",
+        "sponsorships",
+        "badges",
+      ]),
     },
     { headers: PRIVATE },
   );
@@ -107,6 +116,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <MyTicketsSection tickets={myTickets} />
       <SponsorshipRequests requests={loaderData.sponsorshipRequests} {...(decision ? { result: decision } : {})} />
       <MyEventsSection events={myEvents} />
+      <BadgeProgressSection badges={loaderData.badges} />
       <div className="px-4 py-10">
         <MyPromotionsSection campaigns={myCampaigns} />
       </div>

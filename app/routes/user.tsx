@@ -1,10 +1,14 @@
 import { useTranslation } from "#app/i18n/use-translation";
 import { data, Link } from "react-router";
 import { ProfileHeader } from "#app/components/profile-header";
+import { EarnedBadges } from "#app/components/badges/earned-badges";
 import { buttonClasses } from "#app/components/ui/button";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
 import { getPublicProfile } from "#server/services/profiles";
+import { listEarnedBadges } from "#server/services/badges";
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
 import type { Route } from "./+types/user";
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -20,10 +24,11 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 }
 
 /** A person's public profile (never their e-mail address). */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const profile = await getPublicProfile(context.db, params.id);
   if (!profile) throw data(null, { status: 404 });
-  return { profile };
+  const badges = await listEarnedBadges(context.db, profile.id);
+  return { profile, badges, pageMessages: await pageMessages(negotiateLanguage(request), ["badges"]) };
 }
 
 export default function UserPage({ loaderData }: Route.ComponentProps) {
@@ -37,6 +42,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
           {t("profile.viewOrganizerPage")}
         </Link>
       )}
+      <EarnedBadges badges={loaderData.badges} />
     </div>
   );
 }

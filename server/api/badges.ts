@@ -111,7 +111,8 @@ const listUserBadgesRoute = operationRoute(
           name: "id",
           in: "path",
           required: true,
-          description: "The person's user id, a UUID (events give an organizer's as organizer.id). Anything else answers 404.",
+          description:
+            "The person's user id, a UUID (events give an organizer's as organizer.id). Anything else answers 404.",
           schema: { type: "string", format: "uuid" },
           example: "00000000-0000-4000-8000-000000000000",
         },

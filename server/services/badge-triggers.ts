@@ -53,10 +53,7 @@ export async function queueBadgeCheckIfSoldOut(
  * account of the order's address once confirmed) and the event's organizer (a successful event needs
  * one checked-in attendee) are re-checked.
  */
-export async function queueCheckInBadgeCheck(
-  db: Pick<Database, "insert" | "select">,
-  orderId: string,
-): Promise<void> {
+export async function queueCheckInBadgeCheck(db: Pick<Database, "insert" | "select">, orderId: string): Promise<void> {
   const [order] = await db
     .select({
       buyerId: orders.userId,

@@ -221,7 +221,9 @@ export async function getMyBadges(db: Database, userId: string, now: Date): Prom
   return badgeProgress(measures).map((badge) => {
     const award = earned.find((candidate) => candidate.key === badge.key);
     // An award stays, whatever the counts say now (a refunded ticket does not take a badge back).
-    return award ? { ...badge, progress: badge.target, earned: true, awardedAt: award.awardedAt } : { ...badge, awardedAt: null };
+    return award
+      ? { ...badge, progress: badge.target, earned: true, awardedAt: award.awardedAt }
+      : { ...badge, awardedAt: null };
   });
 }
 

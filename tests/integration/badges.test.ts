@@ -148,9 +148,7 @@ describe(`badges awarded by the jobs worker (${testDatabaseKind()})`, () => {
       await handle.db.update(tickets).set({ checkedInAt: new Date() }).where(eq(tickets.code, codes[0]!));
     }
     const now = new Date();
-    const results = await Promise.all(
-      Array.from({ length: 8 }, () => awardBadges(handle.db, attendee.userId, now)),
-    );
+    const results = await Promise.all(Array.from({ length: 8 }, () => awardBadges(handle.db, attendee.userId, now)));
     expect(results.flat().sort()).toEqual(["event_explorer", "first_timer"]);
     expect(await badgeNotificationsOf(attendee.userId)).toEqual(["event_explorer", "first_timer"]);
     expect(await badgesOf(attendee.userId)).toEqual(["first_timer", "event_explorer"]);
@@ -202,11 +200,15 @@ describe(`what each measure counts (${testDatabaseKind()})`, () => {
     await handle.db.update(events).set({ categoryId: networking, language: "fr" }).where(eq(events.id, a.eventId));
     await handle.db.update(events).set({ categoryId: charity, language: "ar" }).where(eq(events.id, b.eventId));
     // A ticket held but not checked in: supports a Charity event, attends nothing.
-    const c = await insertEventWithTicketTypes(handle.db, { ticketTypes: [{ name: "Free", priceCents: 0, quantity: 5 }] });
+    const c = await insertEventWithTicketTypes(handle.db, {
+      ticketTypes: [{ name: "Free", priceCents: 0, quantity: 5 }],
+    });
     await handle.db.update(events).set({ categoryId: charity }).where(eq(events.id, c.eventId));
     await insertOrderWithTickets(handle.db, c, { userId: person.userId });
     // A checked-in ticket of an order since refunded: counts for nothing.
-    const d = await insertEventWithTicketTypes(handle.db, { ticketTypes: [{ name: "Free", priceCents: 0, quantity: 5 }] });
+    const d = await insertEventWithTicketTypes(handle.db, {
+      ticketTypes: [{ name: "Free", priceCents: 0, quantity: 5 }],
+    });
     const refunded = await insertOrderWithTickets(handle.db, d, { userId: person.userId });
     await handle.db.update(orders).set({ status: "refunded" }).where(eq(orders.id, refunded.orderId));
     await handle.db
@@ -246,7 +248,11 @@ describe(`what each measure counts (${testDatabaseKind()})`, () => {
     await insertOrderWithTickets(handle.db, full, { count: 2 });
     // A draft and a cancelled event count for nothing.
     await insertEventWithTicketTypes(handle.db, { organizerId: organizer.userId, status: "draft", ticketTypes: [] });
-    await insertEventWithTicketTypes(handle.db, { organizerId: organizer.userId, status: "cancelled", ticketTypes: [] });
+    await insertEventWithTicketTypes(handle.db, {
+      organizerId: organizer.userId,
+      status: "cancelled",
+      ticketTypes: [],
+    });
 
     const measures = await countBadgeMeasures(handle.db, organizer.userId, new Date());
     expect(measures).toMatchObject({
@@ -278,10 +284,12 @@ describe(`what each measure counts (${testDatabaseKind()})`, () => {
     await handle.db
       .insert(galleryPhotos)
       .values([photo(first.eventId), photo(first.eventId), photo(second.eventId, new Date())]);
-    await handle.db.insert(shareLinks).values({ code: `c${person.userId.slice(0, 8)}`, userId: person.userId, eventId: first.eventId });
-    await handle.db.insert(shareVisits).values(
-      ["v1", "v2", "v3"].map((visitorHash) => ({ code: `c${person.userId.slice(0, 8)}`, visitorHash })),
-    );
+    await handle.db
+      .insert(shareLinks)
+      .values({ code: `c${person.userId.slice(0, 8)}`, userId: person.userId, eventId: first.eventId });
+    await handle.db
+      .insert(shareVisits)
+      .values(["v1", "v2", "v3"].map((visitorHash) => ({ code: `c${person.userId.slice(0, 8)}`, visitorHash })));
     expect(await countBadgeMeasures(handle.db, person.userId, new Date())).toMatchObject({
       reviewsWritten: 1,
       galleriesContributed: 1,
