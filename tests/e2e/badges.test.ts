@@ -74,7 +74,13 @@ describe("earning badges", () => {
     await waitForHydration(attendee);
     await signIn(attendee, ATTENDEE);
     await attendee.waitForURL((url) => url.pathname === `/events/${eventId}`);
+    await waitForHydration(attendee);
+    await attendee.locator("select").first().selectOption("1");
     await attendee.getByRole("button", { name: "Register", exact: true }).click();
+    await attendee.waitForURL(/\/checkout\?/);
+    // Signed in: the name and address are filled in already.
+    await attendee.getByLabel("Full name").waitFor();
+    expect(await attendee.getByLabel("Email").inputValue()).toBe(ATTENDEE.email);
     await attendee.getByRole("button", { name: "Complete registration" }).click();
     await attendee.waitForURL(/\/orders\/[0-9a-f-]{36}/);
     const orderId = /\/orders\/([0-9a-f-]{36})/.exec(attendee.url())![1]!;

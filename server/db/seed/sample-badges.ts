@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, eq, lt, notExists, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import * as schema from "#server/db/schema";
 import { recomputeAllBadges } from "#server/services/badges";
@@ -8,8 +8,9 @@ import { newTicketCode } from "#server/services/orders";
 /**
  * Sample attendance for the badges (issue 19), then the badges themselves: the sample attendees were
  * at some of the past events (a confirmed order, its ticket checked in at the start), the first at all
- * of them, so the dashboard shows First Timer and "4 of 5 events attended"; then the same recompute as
- * `npm run badges:recompute` awards what all the sample activity earns. Runs last in the seed.
+ * of them that had a ticket left (three), so the dashboard shows First Timer and "Events attended: 3 of
+ * 5"; then the same recompute as `npm run badges:recompute` awards what all the sample activity earns.
+ * Runs last in the seed.
  * Answers the number of badges awarded.
  */
 export async function seedSampleBadges(tx: Database, now: Date): Promise<number> {
@@ -17,7 +18,13 @@ export async function seedSampleBadges(tx: Database, now: Date): Promise<number>
     .select({ id: schema.users.id, email: schema.users.email, name: schema.profiles.name })
     .from(schema.users)
     .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.users.id))
-    .where(eq(schema.profiles.role, "attendee"))
+    .where(
+      and(
+        eq(schema.profiles.role, "attendee"),
+        // The sample people, not the staff account.
+        notExists(tx.select().from(schema.staffMembers).where(eq(schema.staffMembers.userId, schema.users.id))),
+      ),
+    )
     .orderBy(asc(schema.users.email));
   const pastEvents = await tx
     .select({ id: schema.events.id, startsAt: schema.events.startsAt })
