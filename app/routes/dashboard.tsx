@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { AccountDataSection } from "#app/components/account-data";
+import { BadgeProgressSection } from "#app/components/badges/badge-progress";
 import { DashboardHeader } from "#app/components/dashboard-header";
 import { NotificationsSection } from "#app/components/notifications/notifications-section";
 import { InterestsPicker } from "#app/components/interests-picker";
@@ -20,6 +21,7 @@ import { applyInterestChoice, listMyInterests } from "#server/services/interests
 import { listMyEvents } from "#server/services/event-authoring";
 import { listMyCampaigns } from "#server/services/promotions";
 import { listMyTickets, type MyTicketOrder } from "#server/services/my-tickets";
+import { getMyBadges } from "#server/services/badges";
 import { listRecommendations } from "#server/services/recommendations";
 import { listSponsorshipRequests } from "#server/services/sponsor-appearances";
 import { decideFromForm } from "./admin-sponsors.server";
@@ -43,12 +45,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const { db } = context;
   const now = currentTime();
-  const [interests, myTickets, myEvents, myCampaigns, sponsorshipRequests] = await Promise.all([
+  const [interests, myTickets, myEvents, myCampaigns, sponsorshipRequests, badges] = await Promise.all([
     listMyInterests(db, viewer),
     listMyTickets(db, viewer, now),
     listMyEvents(db, viewer, now),
     listMyCampaigns(db, viewer, now),
     listSponsorshipRequests(db, viewer),
+    getMyBadges(db, viewer.userId, now),
   ]);
   return data(
     {
@@ -59,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       myEvents,
       myCampaigns,
       sponsorshipRequests,
+      badges,
       now,
       // My Promotions names promotion types and states in the promote page's words.
       pageMessages: await pageMessages(negotiateLanguage(request), [
@@ -66,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         "accountData",
         "sponsorships",
         "notifications",
+        "badges",
       ]),
     },
     { headers: PRIVATE },
@@ -109,6 +114,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <MyTicketsSection tickets={myTickets} />
       <SponsorshipRequests requests={loaderData.sponsorshipRequests} {...(decision ? { result: decision } : {})} />
       <MyEventsSection events={myEvents} />
+      <BadgeProgressSection badges={loaderData.badges} />
       <div className="px-4 py-10">
         <MyPromotionsSection campaigns={myCampaigns} />
       </div>

@@ -18,7 +18,7 @@ import { currentTime } from "#server/clock";
 import { readSmallForm } from "#server/http/read-form";
 import type { Database } from "#server/db/client";
 import { AppError } from "#server/errors";
-import { markBadgesSeen } from "#server/services/badge-notices";
+import { markBadgesSeen } from "#server/services/badges";
 import type { Actor } from "#server/services/actor";
 import {
   listMyNotifications,

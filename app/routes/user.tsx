@@ -8,6 +8,7 @@ import {
   ProfileGalleries,
   ProfileReviews,
 } from "#app/components/profiles/profile-sections";
+import { EarnedBadges } from "#app/components/badges/earned-badges";
 import { buttonClasses } from "#app/components/ui/button";
 import { isolateUserText } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
@@ -17,6 +18,7 @@ import { useTranslation } from "#app/i18n/use-translation";
 import { pageMeta, siteOrigin } from "#app/seo";
 import { currentTime } from "#server/clock";
 import { getProfilePage } from "#server/services/public-profile";
+import { listEarnedBadges } from "#server/services/badges";
 import type { Route } from "./+types/user";
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -37,23 +39,25 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 }
 
 /**
- * THE public profile of a person (never their e-mail address): who they are, their reviews and the
- * galleries they added to, and, when they organize, their events and standing. /organizers/{id} leads here.
+ * THE public profile of a person (never their e-mail address): who they are, their badges, reviews and
+ * the galleries they added to, and, when they organize, their events and standing. /organizers/{id} leads here.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const now = currentTime();
   const [page, messages] = await Promise.all([
     getProfilePage(context.db, params.id, now),
-    pageMessages(negotiateLanguage(request), ["userProfile"]),
+    pageMessages(negotiateLanguage(request), ["userProfile", "badges"]),
   ]);
   if (!page) throw data(null, { status: 404 });
-  return { now, ...page, pageMessages: messages };
+  const badges = await listEarnedBadges(context.db, page.profile.id);
+  return { now, ...page, badges, pageMessages: messages };
 }
 
 export default function UserPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { profile, counts, reviews, galleries, organizer, now } = loaderData;
-  const isEmpty = reviews.length === 0 && galleries.length === 0 && organizer === null;
+  const isEmpty =
+    reviews.length === 0 && galleries.length === 0 && organizer === null && loaderData.badges.length === 0;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-8">
       <div className="flex flex-col gap-4">
@@ -63,7 +67,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
           <ProfileFigures counts={counts} organizes={organizer !== null} />
         </div>
       </div>
-      {/* Earned badges (<EarnedBadges>) go here, right after the header. */}
+      <EarnedBadges badges={loaderData.badges} />
       {organizer && (
         <section aria-labelledby="organizer-events" className="flex flex-col gap-6">
           <h2 id="organizer-events" className="text-2xl font-bold">

@@ -4,6 +4,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/http/app-env";
 import { IDEMPOTENCY_KEY_HEADER } from "#server/http/idempotency";
 import { DOCUMENT_CACHE } from "./cache-control";
+import { BADGE_SCHEMAS } from "./badges";
 import { CHECK_IN_REQUEST_BODIES } from "./check-ins";
 import { CHECK_IN_SCHEMAS } from "./check-in-schemas";
 import { COMMUNITY_SCHEMAS } from "./community-schemas";
@@ -66,6 +67,7 @@ const ANSWER_SCHEMAS = {
   ...STAFF_EVENT_SCHEMAS,
   ...STAFF_PEOPLE_SCHEMAS,
   ...STAFF_SPONSOR_SCHEMAS,
+  ...BADGE_SCHEMAS,
   Error: errorBody,
 };
 
@@ -131,6 +133,7 @@ function documentHeading(publicUrl: string) {
       { name: "Payments", description: "What payment providers call." },
       { name: "Promotions", description: "Paid promotion campaigns of an organizer's events." },
       { name: "Newsletter", description: "The weekly e-mail digest of events." },
+      { name: "Badges", description: "Badges earned from real activity, and the progress toward them." },
       { name: "Staff", description: "Running the marketplace, for staff members only." },
     ],
   };

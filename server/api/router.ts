@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { AppError } from "#server/errors";
 import { errorResponse, toAppError } from "#server/http/error-response";
 import type { AppEnv } from "#server/http/app-env";
+import { createBadgesApi } from "./badges";
 import { createCheckInsApi } from "./check-ins";
 import { createCommunityApi } from "./community";
 import { createEventsApi } from "./events";
@@ -48,6 +49,7 @@ export function createApiRouter() {
   api.route("/payments", createPaymentsApi());
   api.route("/promotions", createPromotionsApi());
   api.route("/", createWaitlistApi());
+  api.route("/", createBadgesApi());
   api.route("/staff/messages", createStaffMessagesApi());
   api.route("/staff/blog", createStaffBlogApi());
   api.route("/staff", createStaffModerationApi());

@@ -20,6 +20,7 @@ const PUBLIC_READS = [
   /^\/api\/v1\/(sponsors|organizers)\/[^/]+$/,
   /^\/api\/v1\/community$/,
   /^\/api\/v1\/users\/[^/]+$/,
+  /^\/api\/v1\/users\/[^/]+\/badges$/,
 ];
 const READ_METHODS = new Set(["GET", "HEAD"]);
 /** What a listed origin's page may send: a bearer token, JSON, an idempotent retry, a conditional read. */

@@ -32,6 +32,14 @@ import { UPDATE_REPUTATIONS_JOB, updateReputations } from "#server/services/repu
 import { queueWeeklyDigest, SEND_DIGEST_EMAIL_JOB, WEEKLY_DIGEST_JOB } from "#server/services/weekly-digest";
 import { sendModerationEmail } from "#server/mail/moderation-email";
 import { SEND_MODERATION_EMAIL_JOB } from "#server/services/event-moderation";
+import { AWARD_BADGES_JOB } from "#server/services/badge-triggers";
+import {
+  CHECK_ENDED_EVENT_BADGES_JOB,
+  runAwardBadgesJob,
+  runCheckEndedEventBadgesJob,
+  SEND_BADGE_EMAIL_JOB,
+} from "#server/services/badges";
+import { sendBadgeEmail } from "#server/mail/badge-email";
 import type { JobHandlers } from "./run-due-jobs";
 
 /**
@@ -77,5 +85,8 @@ export function createJobHandlers({
     [SEND_WAITLIST_CONFIRMATION_JOB]: (job) => sendWaitlistConfirmation(mailer, job.payload, siteUrl),
     [SEND_CONTACT_EMAIL_JOB]: (job) => sendContactEmail(mailer, job.payload, siteUrl),
     [SEND_MODERATION_EMAIL_JOB]: (job) => sendModerationEmail(mailer, job.payload, siteUrl),
+    [AWARD_BADGES_JOB]: (job, { db, now }) => runAwardBadgesJob(db, job.payload, now),
+    [CHECK_ENDED_EVENT_BADGES_JOB]: (job, { db, now }) => runCheckEndedEventBadgesJob(db, job.payload, now),
+    [SEND_BADGE_EMAIL_JOB]: (job) => sendBadgeEmail(mailer, job.payload, siteUrl),
   };
 }

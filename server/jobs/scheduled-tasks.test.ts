@@ -5,7 +5,8 @@ import { jobs, scheduledTasks } from "#server/db/schema";
 import { UPDATE_REPUTATIONS_JOB } from "#server/services/reputations";
 import { WEEKLY_DIGEST_JOB } from "#server/services/weekly-digest";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
-import { runDueScheduledTasks, SCHEDULED_TASKS, type ScheduledTask } from "./scheduled-tasks";
+import { CHECK_ENDED_EVENT_BADGES_JOB } from "#server/services/badges";
+import { runDueScheduledTasks, SCHEDULED_TASKS as ALL_TASKS, type ScheduledTask } from "./scheduled-tasks";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -19,6 +20,8 @@ beforeEach(async () => {
 
 const HOUR_MS = 60 * 60_000;
 const at = (iso: string) => new Date(iso);
+/** The digest and reputations; every other task has a test of its own. */
+const SCHEDULED_TASKS = ALL_TASKS.filter((task) => ["weekly_digest", "update_reputations"].includes(task.name));
 
 async function rowOf(name: string) {
   const [row] = await handle.db.select().from(scheduledTasks).where(eq(scheduledTasks.name, name));
@@ -86,6 +89,18 @@ describe(`scheduled tasks on the ${testDatabaseKind()} database`, () => {
       { kind: UPDATE_REPUTATIONS_JOB, payload: {} },
       { kind: WEEKLY_DIGEST_JOB, payload: { runAt: digestDue.toISOString() } },
       { kind: UPDATE_REPUTATIONS_JOB, payload: {} },
+    ]);
+  });
+
+  it("re-checks badges daily at 07:00 UTC for events ended in the two days before", async () => {
+    const badges = ALL_TASKS.filter((task) => task.name === "check_ended_event_badges");
+    await runDueScheduledTasks(handle.db, badges, at("2026-03-11T10:30:00Z"));
+    expect(await runDueScheduledTasks(handle.db, badges, at("2026-03-12T06:59:59Z"))).toEqual([]);
+    expect(await runDueScheduledTasks(handle.db, badges, at("2026-03-12T07:00:02Z"))).toEqual([
+      "check_ended_event_badges",
+    ]);
+    expect(await handle.db.select({ kind: jobs.kind, payload: jobs.payload }).from(jobs)).toEqual([
+      { kind: CHECK_ENDED_EVENT_BADGES_JOB, payload: { since: "2026-03-10T07:00:00.000Z" } },
     ]);
   });
 

@@ -5,6 +5,7 @@ import { scheduledTasks } from "#server/db/schema";
 import { UPDATE_REPUTATIONS_JOB } from "#server/services/reputations";
 import { WEEKLY_DIGEST_JOB } from "#server/services/weekly-digest";
 import { enqueueJob } from "#server/services/enqueue-job";
+import { CHECK_ENDED_EVENT_BADGES_JOB, ENDED_EVENTS_LOOKBACK_MS } from "#server/services/badges";
 
 /** Work that recurs, by name (the row of `scheduled_tasks` that says when it runs next). */
 export interface ScheduledTask {
@@ -34,6 +35,19 @@ export const SCHEDULED_TASKS: readonly ScheduledTask[] = [
     name: "update_reputations",
     nextRunAfter: (instant) => nextDailyRunAfter(instant, 6),
     start: (tx, now) => enqueueJob(tx, UPDATE_REPUTATIONS_JOB, {}, now),
+  },
+  {
+    // Successful events (a badge) need to have ended, which no activity announces: daily at 07:00 UTC,
+    // the organizers of events ended since the run before (with a day's overlap) are re-checked.
+    name: "check_ended_event_badges",
+    nextRunAfter: (instant) => nextDailyRunAfter(instant, 7),
+    start: (tx, now, dueAt) =>
+      enqueueJob(
+        tx,
+        CHECK_ENDED_EVENT_BADGES_JOB,
+        { since: new Date(dueAt.getTime() - ENDED_EVENTS_LOOKBACK_MS).toISOString() },
+        now,
+      ),
   },
 ];
 

@@ -4,6 +4,7 @@ import type { Database } from "#server/db/client";
 import { eventCoOrganizers, events, orders, profiles, tickets, ticketTypes } from "#server/db/schema";
 import { AppError } from "#server/errors";
 import type { Actor } from "./actor";
+import { queueCheckInBadgeCheck } from "./badge-triggers";
 
 /**
  * What the door is told about one scanned or typed code. Stable words: the page and API clients
@@ -88,6 +89,7 @@ export async function checkInTicket(
         .from(ticketTypes)
         .innerJoin(orders, eq(orders.id, admitted.orderId))
         .where(eq(ticketTypes.id, admitted.ticketTypeId));
+      await queueCheckInBadgeCheck(tx, admitted.orderId);
       return {
         outcome: "checked_in",
         ticket: { code, ticketTypeName: about!.ticketTypeName, buyerName: about!.buyerName },

@@ -14,6 +14,7 @@ import {
 import type { EventImageUpload } from "#server/images/event-images";
 import { enqueueEventChangeEmails, type EventChange } from "#server/services/event-change-emails";
 import type { Actor } from "./actor";
+import { queueBadgeCheck } from "./badge-triggers";
 import { applyTeam, changesTeam, planTeam, refuseTooManyInvitations } from "./co-organizer-invitations";
 import { paidUnitPricesByType } from "./event-orders";
 import {
@@ -115,6 +116,7 @@ export async function createEvent(
         .update(profiles)
         .set({ role: "organizer", updatedAt: context.now })
         .where(and(eq(profiles.userId, actor.userId), eq(profiles.role, "attendee")));
+      if (context.publish) await queueBadgeCheck(tx, [actor.userId]);
       return { id: eventId };
     });
   } catch (error) {
@@ -183,6 +185,7 @@ export async function updateEvent(
       if (context.publish && current.status === "draft") {
         refusePastPublication(event.endsAt, context.now);
         await tx.update(events).set({ status: "published" }).where(eq(events.id, eventId));
+        await queueBadgeCheck(tx, [current.organizerId]);
       }
       const change = eventChange(current, event, venueId);
       if (current.status === "published" && change) {
@@ -304,6 +307,7 @@ export async function publishEvent(db: Database, actor: Actor, eventId: number, 
     if (event.status === "published") return;
     refusePastPublication(event.endsAt, now);
     await tx.update(events).set({ status: "published", updatedAt: now }).where(eq(events.id, eventId));
+    await queueBadgeCheck(tx, [event.organizerId]);
   });
 }
 

@@ -40,7 +40,7 @@ const MAX_ALIKE_WORDS = 20;
 const EARTH_RADIUS_MILES = 3958.8;
 
 /** The VIP rule of domain/event.ts (isVip) in SQL, so lists can filter on it. */
-const IS_VIP = sql`(not e.is_public
+export const IS_VIP = sql`(not e.is_public
   or exists (select 1 from ticket_types t where t.event_id = e.id and t.price_cents > ${VIP_PRICE_CENTS})
   or e.title ~* '\\m(vip|elite|exclusive)\\M')`;
 

@@ -27,6 +27,7 @@ import {
 } from "./order-changes";
 import { RELEASE_ORDER_HOLD_JOB } from "./order-jobs";
 import { eventRoleOf } from "./event-role";
+import { queueBadgeCheckIfSoldOut } from "./badge-triggers";
 import { eventColumns, getOrderDetail, venueColumns, type OrderDetail } from "./order-detail";
 
 // The order's page and who may see it live in order-detail.ts; they are part of this service's API.
@@ -172,6 +173,7 @@ export async function placeOrder(
         });
       }
     }
+    await queueBadgeCheckIfSoldOut(tx, eventId);
 
     const typeNames = new Map(lines.map((line) => [line.ticketTypeId, line.name]));
     const detail: OrderDetail = {

@@ -36,6 +36,7 @@ async function realOrganizerId(): Promise<string> {
 
 async function exampleRequest(path: string, get: OpenApiOperation): Promise<string> {
   const example = `${BASE}${exampleRequestPath(path, get)}`;
+  if (path === "/users/{id}/badges") return example.replace(/[^/]+\/badges$/, `${await realOrganizerId()}/badges`);
   return path === "/organizers/{id}" || path === "/users/{id}"
     ? example.replace(/[^/]+$/, await realOrganizerId())
     : example;

@@ -17,6 +17,7 @@ import {
 import { sampleAvatarUrl, sampleEventImageKey, sampleSponsorLogoUrl, uploadUrl } from "./sample-image-files";
 import { seedSampleBlog } from "./sample-blog";
 import { seedSampleCommunity } from "./sample-community";
+import { seedSampleBadges } from "./sample-badges";
 import { sampleOrganizerActivity } from "./sample-reputations";
 import { seedSampleStaff } from "./sample-staff";
 import { seedSampleNotifications } from "./sample-notifications";
@@ -203,6 +204,8 @@ export async function seedSampleData(
     log(`Seeding ${await seedSampleBlog(tx, now)} blog posts`);
     log(`Seeding ${await seedSampleCommunity(tx, now)} reviews, with follows and badges`);
     log(`Seeding ${await seedSampleNotifications(tx, now)} notifications`);
+    // Last: badges are earned from everything above (the same recompute as `npm run badges:recompute`).
+    log(`Awarding ${await seedSampleBadges(tx, now)} badges earned by the sample activity`);
 
     const summary: SeedSummary = {
       categories: CATEGORIES.length,
