@@ -83,5 +83,8 @@ export default [
   route("dev/mailbox/:id", "routes/dev-mailbox-message.tsx"),
   route("dev/mailbox/:id/attachments/:index", "routes/dev-mailbox-attachment.ts"),
   route("events/:id/report", "routes/report-event.tsx"),
+  route("events/:id/photos", "routes/event-photos.tsx"),
+  route("events/:id/photos/new", "routes/event-photo-new.tsx"),
+  route("events/:id/photos/:photoId", "routes/event-photo.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

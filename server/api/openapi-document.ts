@@ -9,6 +9,7 @@ import { CHECK_IN_SCHEMAS } from "./check-in-schemas";
 import { componentSchemas } from "./component-schemas";
 import { errorBody } from "./error-answers";
 import { EVENT_SCHEMAS } from "./event-schemas";
+import { GALLERY_SCHEMAS } from "./gallery";
 import { ME_REQUEST_BODIES, ME_SCHEMAS } from "./me";
 import { MY_EVENT_INPUT_SCHEMAS, MY_EVENT_NAMED_SCHEMAS } from "./my-event-schemas";
 import { NEWSLETTER_REQUEST_BODIES, NEWSLETTER_SCHEMAS } from "./newsletter";
@@ -58,6 +59,7 @@ const ANSWER_SCHEMAS = {
   ...STAFF_MESSAGE_SCHEMAS,
   ...STAFF_BLOG_SCHEMAS,
   ...REPORT_SCHEMAS,
+  ...GALLERY_SCHEMAS,
   ...STAFF_MODERATION_SCHEMAS,
   ...STAFF_EVENT_SCHEMAS,
   ...STAFF_PEOPLE_SCHEMAS,

@@ -4,6 +4,7 @@ import { errorResponse, toAppError } from "#server/http/error-response";
 import type { AppEnv } from "#server/http/app-env";
 import { createCheckInsApi } from "./check-ins";
 import { createEventsApi } from "./events";
+import { createEventPhotosApi, createPhotosApi } from "./gallery";
 import { createMeApi } from "./me";
 import { createNewsletterApi } from "./newsletter";
 import { createMyEventsApi } from "./my-events";
@@ -36,6 +37,8 @@ export function createApiRouter() {
   // Before /events: that app's ETag middleware would otherwise also wrap these private answers.
   api.route("/events/:id/check-ins", createCheckInsApi());
   api.route("/events/:id/reports", createReportsApi());
+  api.route("/events/:id/photos", createEventPhotosApi());
+  api.route("/photos", createPhotosApi());
   api.route("/events", createEventsApi());
   api.route("/me", createMeApi());
   api.route("/my/events", createMyEventsApi());
