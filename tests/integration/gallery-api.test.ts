@@ -43,11 +43,12 @@ beforeAll(async () => {
   const config = { ...readConfig({ NODE_ENV: "test" }), uploadsDir };
   app = createApp({ db: handle.db, config, logger: createLogger(config) });
   const db = handle.db;
-  [organizer, coOrganizer, holder, refunded, stranger] = await Promise.all(
-    ["Mekdes Alemu", "Samuel Tesfaye", "Liya Haile", "Omar Haddad", "Chloé Martin"].map((name) =>
-      createTestSession(db, config, { data: { full_name: name } }),
-    ),
-  );
+  const person = (name: string) => createTestSession(db, config, { data: { full_name: name } });
+  organizer = await person("Mekdes Alemu");
+  coOrganizer = await person("Samuel Tesfaye");
+  holder = await person("Liya Haile");
+  refunded = await person("Omar Haddad");
+  stranger = await person("Chloé Martin");
   document = await (await app.request(`${BASE}/openapi.json`)).json();
   const ticketTypes = [{ name: "General Admission", priceCents: 0, quantity: 100 }];
   started = await insertEventWithTicketTypes(db, {
