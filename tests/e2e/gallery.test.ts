@@ -23,6 +23,7 @@ const ORGANIZER = { name: "Mekdes Alemu", email: "mekdes.gallery@example.com", p
 const HOLDER = { name: "Liya Haile", email: "liya.gallery@example.com", password: "Ticket-holder-2031" };
 const STRANGER = { name: "Dawit Bekele", email: "dawit.gallery@example.com", password: "Not-my-event-2031" };
 const FIRST_ALT = "The band's first song under purple lights";
+const SECOND_ALT = "The crowd singing along near the stage";
 const GPS_ALT = "Friends dancing by the water at sunset";
 
 let site: SiteServer;
@@ -67,21 +68,26 @@ beforeAll(async () => {
     });
     eventId = event.eventId;
     await insertOrderWithTickets(database.db, event, { userId: holder.userId, buyerName: HOLDER.name });
-    const stage = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#5b2a86" } })
-      .png()
-      .toBuffer();
-    // Stored as the site stores uploads: under its data folder.
-    await addGalleryPhoto(
-      database.db,
-      organizer,
-      eventId,
-      { bytes: stage, alt: FIRST_ALT },
-      { now: new Date(Date.now() - 30 * 60 * 1000), uploadsDir: path.join(dataDir, "uploads") },
-    );
+    for (const [minutesAgo, alt, background] of [
+      [40, FIRST_ALT, "#5b2a86"],
+      [30, SECOND_ALT, "#1d6f5f"],
+    ] as const) {
+      const bytes = await sharp({ create: { width: 900, height: 600, channels: 3, background } })
+        .png()
+        .toBuffer();
+      // Stored as the site stores uploads: under its data folder.
+      await addGalleryPhoto(
+        database.db,
+        organizer,
+        eventId,
+        { bytes, alt },
+        { now: new Date(Date.now() - minutesAgo * 60 * 1000), uploadsDir: path.join(dataDir, "uploads") },
+      );
+    }
   } finally {
     await database.close();
   }
-  site = await startSiteServer({ dataDir, env: { SEED_SAMPLE_DATA: "false" } });
+  site = await startSiteServer({ dataDir, env: { SEED_SAMPLE_DATA: "false", MAP_TILE_URL: "none" } });
 });
 
 afterAll(async () => {
@@ -104,7 +110,8 @@ async function openSignedIn(page: Page, address: string, person: { email: string
   await page.waitForURL((url) => url.pathname === address);
 }
 
-const gallery = (page: Page) => page.getByRole("region", { name: "Photos" });
+/** The event page's gallery section (named "Photos" in English). */
+const gallery = (page: Page) => page.locator("section#gallery");
 
 describe("an event's photo gallery", () => {
   it("takes a ticket holder's photo with GPS in its EXIF, shows it, and keeps no EXIF or GPS in the stored file", async () => {
@@ -134,10 +141,10 @@ describe("an event's photo gallery", () => {
     // On the event page: newest first, with the count and the upload link for a holder.
     await page.goto(`/events/${eventId}`);
     await waitForHydration(page);
-    await gallery(page).getByText("2 photos").waitFor();
+    await gallery(page).getByText("3 photos").waitFor();
     const thumbnails = gallery(page).getByRole("img");
     await expect(thumbnails.evaluateAll((images) => images.map((image) => image.getAttribute("alt")))).resolves.toEqual(
-      [GPS_ALT, FIRST_ALT],
+      [GPS_ALT, SECOND_ALT, FIRST_ALT],
     );
     await expect(gallery(page).getByRole("link", { name: "Add photos" }).isVisible()).resolves.toBe(true);
     expectCleanConsole(page);
@@ -154,6 +161,9 @@ describe("an event's photo gallery", () => {
       await waitForHydration(page);
       expect(scripts.filter((url) => url.includes("gallery-lightbox"))).toEqual([]);
 
+      const alts = await gallery(page)
+        .getByRole("img")
+        .evaluateAll((images) => images.map((image) => image.getAttribute("alt")));
       const first = gallery(page).getByRole("link").first();
       await first.focus();
       await page.keyboard.press("Enter");
@@ -161,15 +171,15 @@ describe("an event's photo gallery", () => {
       await dialog.waitFor();
       expect(scripts.filter((url) => url.includes("gallery-lightbox"))).toHaveLength(1);
       const shown = () => dialog.getByRole("img").getAttribute("alt");
-      await expect(shown()).resolves.toBe(GPS_ALT);
+      await expect(shown()).resolves.toBe(alts[0]);
       await expect(dialog.getByRole("heading").textContent()).resolves.toBe(
-        language === "en" ? "Photo viewer: photo 1 of 2" : "عارض الصور: الصورة 1 من 2",
+        language === "en" ? `Photo viewer: photo 1 of ${alts.length}` : `عارض الصور: الصورة 1 من ${alts.length}`,
       );
       // The next photo is to the right in English and to the left in Arabic.
       await page.keyboard.press(language === "en" ? "ArrowRight" : "ArrowLeft");
-      await expect(shown()).resolves.toBe(FIRST_ALT);
+      await expect(shown()).resolves.toBe(alts[1]);
       await page.keyboard.press(language === "en" ? "ArrowLeft" : "ArrowRight");
-      await expect(shown()).resolves.toBe(GPS_ALT);
+      await expect(shown()).resolves.toBe(alts[0]);
       // Tab goes round the dialog's controls and never leaves it.
       for (const key of ["Tab", "Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
         await page.keyboard.press(key);
@@ -204,7 +214,7 @@ describe("an event's photo gallery", () => {
     });
     expect(refused.status()).toBe(403);
     const list = await page.request.get(`/api/v1/events/${eventId}/photos`);
-    expect(((await list.json()) as { total: number }).total).toBe(2);
+    expect(((await list.json()) as { total: number }).total).toBeGreaterThanOrEqual(2);
   });
 
   it("has no axe violations on the gallery, photo and upload pages, light and dark, in English and Arabic", async () => {
