@@ -22,7 +22,9 @@ export async function loadEventGallery(
     listEventPhotos(db, event.id, { limit: EVENT_PAGE_PHOTO_COUNT }),
     galleryRightsOf(db, viewer, { ...event, organizerId: event.organizer.id }, now),
   ]);
-  return { photos, total, canUpload: canUploadNow(rights) };
+  // Only what the thumbnails and the lightbox show: the page's data travels in its HTML.
+  const shown = photos.map(({ id, image, width, height, alt }) => ({ id, image, width, height, alt }));
+  return { photos: shown, total, canUpload: canUploadNow(rights) };
 }
 
 export function canUploadNow(rights: { contributor: unknown; isOpen: boolean; photosLeft: number }): boolean {

@@ -6,25 +6,8 @@
  * on the thumbnail that opened it. No React: it is a few elements, and stays small.
  */
 
-export interface LightboxPhoto {
-  src: string;
-  alt: string;
-  width: number;
-  height: number;
-  /** The photo's own page, for its link (author, report, remove). */
-  href: string;
-}
-
-export interface LightboxLabels {
-  /** The dialog's name, said before the photo's position. */
-  dialog: string;
-  /** "Photo 2 of 5", for the 0-based index. */
-  position: (index: number) => string;
-  previous: string;
-  next: string;
-  close: string;
-  openPage: string;
-}
+import type { TFunction } from "#app/i18n/translator";
+import { photoUrl, type GalleryPhotoView } from "./gallery-photo";
 
 const BUTTON =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md border border-border bg-background px-3 text-sm font-semibold text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
@@ -41,17 +24,20 @@ function element<K extends keyof HTMLElementTagNameMap>(
 }
 
 export function openLightbox({
+  path,
   photos,
   index: startIndex,
   opener,
+  t,
   rightToLeft,
-  labels,
 }: {
-  photos: LightboxPhoto[];
+  /** The event's gallery page, `/events/{id}/photos`. */
+  path: string;
+  photos: Pick<GalleryPhotoView, "id" | "image" | "width" | "height" | "alt">[];
   index: number;
   opener: HTMLElement;
+  t: TFunction;
   rightToLeft: boolean;
-  labels: LightboxLabels;
 }): void {
   let index = startIndex;
   const dialog = element(
@@ -64,7 +50,7 @@ export function openLightbox({
   const top = element("div", "flex items-center justify-between gap-3");
   const title = element("h2", "text-base font-semibold");
   title.id = "gallery-lightbox-title";
-  const close = element("button", BUTTON, labels.close);
+  const close = element("button", BUTTON, t("gallery.close"));
   close.type = "button";
   top.append(title, close);
   const figure = element("figure", "flex flex-col items-center gap-2");
@@ -73,14 +59,14 @@ export function openLightbox({
   caption.dir = "auto";
   figure.append(image, caption);
   const controls = element("div", "flex items-center justify-between gap-3");
-  const previous = element("button", BUTTON, labels.previous);
+  const previous = element("button", BUTTON, t("gallery.previous"));
   previous.type = "button";
   const page = element(
     "a",
     "text-sm font-medium text-primary underline underline-offset-2 hover:no-underline",
-    labels.openPage,
+    t("gallery.openPhotoPage"),
   );
-  const next = element("button", BUTTON, labels.next);
+  const next = element("button", BUTTON, t("gallery.next"));
   next.type = "button";
   controls.append(previous, page, next);
   body.append(top, figure, controls);
@@ -89,13 +75,13 @@ export function openLightbox({
   const show = (to: number) => {
     index = (to + photos.length) % photos.length;
     const photo = photos[index]!;
-    title.textContent = `${labels.dialog}: ${labels.position(index)}`;
-    image.src = photo.src;
+    title.textContent = `${t("gallery.lightboxLabel")}: ${t("gallery.position", { index: index + 1, total: photos.length })}`;
+    image.src = photoUrl(photo, "large");
     image.alt = photo.alt;
     image.width = photo.width;
     image.height = photo.height;
     caption.textContent = photo.alt;
-    page.href = photo.href;
+    page.href = `${path}/${photo.id}`;
     const single = photos.length < 2;
     previous.hidden = single;
     next.hidden = single;
