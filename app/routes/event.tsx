@@ -81,7 +81,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // are never served from the shared response cache, see server/http/response-cache.ts).
     isStaff: Boolean(role),
     isSiteStaff,
-    gallery: await loadEventGallery(context.db, context.viewer, event, now),
+    gallery: await loadEventGallery(context.db, context.viewer, event, now, negotiateLanguage(request)),
     pageMessages: await pageMessages(negotiateLanguage(request), ["gallery"]),
   };
 }
@@ -217,7 +217,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               dangerouslySetInnerHTML={{ __html: event.descriptionHtml }}
             />
           </section>
-          <EventGallery eventId={event.id} gallery={loaderData.gallery} />
+          <EventGallery html={loaderData.gallery} />
           <TicketList
             event={event}
             past={past}

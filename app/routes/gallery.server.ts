@@ -1,4 +1,10 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { data, redirect, type AppLoadContext } from "react-router";
+import { EventGalleryMarkup } from "#app/components/gallery/event-gallery-markup";
+import { loadMessages } from "#app/i18n/messages";
+import { createTranslator } from "#app/i18n/translator";
+import type { Language } from "#domain/language";
 import { EVENT_PAGE_PHOTO_COUNT } from "#domain/gallery";
 import { parseRecordId } from "#domain/record-id";
 import { AppError } from "#server/errors";
@@ -11,20 +17,26 @@ import { deleteGalleryPhoto, galleryRightsOf, listEventPhotos } from "#server/se
 /** Signed-in answers about one person's rights: never kept by a cache. */
 export const NO_STORE = { "Cache-Control": "private, no-store" };
 
-/** The event page's gallery: its newest photos, how many in all, and whether the viewer may add some. */
+/**
+ * The event page's gallery as markup (event-gallery-markup.tsx rendered here, on the server, so that the
+ * page ships no script for it): its newest photos, how many in all, and the upload link when the viewer
+ * may add some. Null when there is nothing to show (no photos, and the viewer may not add any).
+ */
 export async function loadEventGallery(
   db: AppLoadContext["db"],
   viewer: Viewer | null,
   event: { id: number; organizer: { id: string }; startsAt: Date; status: string },
   now: Date,
-) {
+  language: Language,
+): Promise<string | null> {
   const [{ photos, total }, rights] = await Promise.all([
     listEventPhotos(db, event.id, { limit: EVENT_PAGE_PHOTO_COUNT }),
     galleryRightsOf(db, viewer, { ...event, organizerId: event.organizer.id }, now),
   ]);
-  // Only what the thumbnails and the lightbox show: the page's data travels in its HTML.
-  const shown = photos.map(({ id, image, width, height, alt }) => ({ id, image, width, height, alt }));
-  return { photos: shown, total, canUpload: canUploadNow(rights) };
+  const canUpload = canUploadNow(rights);
+  if (photos.length === 0 && !canUpload) return null;
+  const { t } = createTranslator(language, (await loadMessages(language)) as never);
+  return renderToStaticMarkup(createElement(EventGalleryMarkup, { eventId: event.id, photos, total, canUpload, t }));
 }
 
 export function canUploadNow(rights: { contributor: unknown; isOpen: boolean; photosLeft: number }): boolean {

@@ -7,7 +7,6 @@
  */
 
 import type { TFunction } from "#app/i18n/translator";
-import { photoUrl, type GalleryPhotoView } from "./gallery-photo";
 
 const BUTTON =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md border border-border bg-background px-3 text-sm font-semibold text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
@@ -24,21 +23,27 @@ function element<K extends keyof HTMLElementTagNameMap>(
 }
 
 export function openLightbox({
-  path,
-  photos,
-  index: startIndex,
   opener,
   t,
   rightToLeft,
 }: {
-  /** The event's gallery page, `/events/{id}/photos`. */
-  path: string;
-  photos: Pick<GalleryPhotoView, "id" | "image" | "width" | "height" | "alt">[];
-  index: number;
-  opener: HTMLElement;
+  /** The thumbnail's link that was chosen; its gallery's other links are the lightbox's photos. */
+  opener: HTMLAnchorElement;
   t: TFunction;
   rightToLeft: boolean;
 }): void {
+  const links = [...(opener.closest("section") ?? document).querySelectorAll<HTMLAnchorElement>("a[data-large]")];
+  const photos = links.map((link) => {
+    const thumbnail = link.querySelector("img");
+    return {
+      src: link.dataset.large ?? "",
+      href: link.href,
+      alt: thumbnail?.alt ?? "",
+      width: thumbnail?.width ?? 0,
+      height: thumbnail?.height ?? 0,
+    };
+  });
+  const startIndex = Math.max(0, links.indexOf(opener));
   let index = startIndex;
   const dialog = element(
     "dialog",
@@ -76,12 +81,12 @@ export function openLightbox({
     index = (to + photos.length) % photos.length;
     const photo = photos[index]!;
     title.textContent = `${t("gallery.lightboxLabel")}: ${t("gallery.position", { index: index + 1, total: photos.length })}`;
-    image.src = photoUrl(photo, "large");
+    image.src = photo.src;
     image.alt = photo.alt;
     image.width = photo.width;
     image.height = photo.height;
     caption.textContent = photo.alt;
-    page.href = `${path}/${photo.id}`;
+    page.href = photo.href;
     const single = photos.length < 2;
     previous.hidden = single;
     next.hidden = single;
