@@ -86,5 +86,8 @@ export default [
   route("events/:id/report", "routes/report-event.tsx"),
   route("notifications", "routes/notifications.tsx"),
   route("dashboard/settings/emails", "routes/email-settings.tsx"),
+  route("events/:id/photos", "routes/event-photos.tsx"),
+  route("events/:id/photos/new", "routes/event-photo-new.tsx"),
+  route("events/:id/photos/:photoId", "routes/event-photo.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -26,6 +26,10 @@ import type { Route } from "./+types/event";
 import { PromotionAdCard } from "#app/components/promotion-ad";
 import { listRunningAds } from "#server/services/promotion-ads";
 import { HiddenNotice, ModerationLinks } from "#app/components/event-moderation";
+import { EventGallery } from "#app/components/gallery/event-gallery";
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { negotiateLanguage } from "#app/i18n/preferences";
+import { loadEventGallery } from "./gallery.server";
 
 const RELATED_LIMIT = 4;
 
@@ -46,7 +50,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = parseRecordId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const now = currentTime();
@@ -77,6 +81,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // are never served from the shared response cache, see server/http/response-cache.ts).
     isStaff: Boolean(role),
     isSiteStaff,
+    gallery: await loadEventGallery(context.db, context.viewer, event, now, negotiateLanguage(request)),
+    pageMessages: await pageMessages(negotiateLanguage(request), ["gallery"]),
   };
 }
 
@@ -211,6 +217,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               dangerouslySetInnerHTML={{ __html: event.descriptionHtml }}
             />
           </section>
+          <EventGallery html={loaderData.gallery} />
           <TicketList
             event={event}
             past={past}

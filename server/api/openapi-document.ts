@@ -11,6 +11,7 @@ import { COMMUNITY_SCHEMAS } from "./community-schemas";
 import { componentSchemas } from "./component-schemas";
 import { errorBody } from "./error-answers";
 import { EVENT_SCHEMAS } from "./event-schemas";
+import { GALLERY_SCHEMAS } from "./gallery";
 import { ME_REQUEST_BODIES, ME_SCHEMAS } from "./me";
 import { NOTIFICATION_REQUEST_BODIES, NOTIFICATION_SCHEMAS } from "./notifications";
 import { MY_EVENT_INPUT_SCHEMAS, MY_EVENT_NAMED_SCHEMAS } from "./my-event-schemas";
@@ -63,6 +64,7 @@ const ANSWER_SCHEMAS = {
   ...STAFF_MESSAGE_SCHEMAS,
   ...STAFF_BLOG_SCHEMAS,
   ...REPORT_SCHEMAS,
+  ...GALLERY_SCHEMAS,
   ...STAFF_MODERATION_SCHEMAS,
   ...STAFF_EVENT_SCHEMAS,
   ...STAFF_PEOPLE_SCHEMAS,

@@ -6,6 +6,7 @@ import { createBadgesApi } from "./badges";
 import { createCheckInsApi } from "./check-ins";
 import { createCommunityApi } from "./community";
 import { createEventsApi } from "./events";
+import { createEventPhotosApi, createPhotosApi } from "./gallery";
 import { createMeApi } from "./me";
 import { createNewsletterApi } from "./newsletter";
 import { createNotificationsApi } from "./notifications";
@@ -39,6 +40,8 @@ export function createApiRouter() {
   // Before /events: that app's ETag middleware would otherwise also wrap these private answers.
   api.route("/events/:id/check-ins", createCheckInsApi());
   api.route("/events/:id/reports", createReportsApi());
+  api.route("/events/:id/photos", createEventPhotosApi());
+  api.route("/photos", createPhotosApi());
   api.route("/events", createEventsApi());
   api.route("/me", createNotificationsApi());
   api.route("/me", createMeApi());

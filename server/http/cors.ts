@@ -16,6 +16,7 @@ import { addVary } from "#server/http/vary";
 const PUBLIC_READS = [
   /^\/api\/v1\/events$/,
   /^\/api\/v1\/events\/[^/]+$/,
+  /^\/api\/v1\/events\/[^/]+\/photos$/,
   /^\/api\/v1\/(stats|categories|venues|sponsors|openapi\.json)$/,
   /^\/api\/v1\/(sponsors|organizers)\/[^/]+$/,
   /^\/api\/v1\/community$/,

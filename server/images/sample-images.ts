@@ -13,12 +13,16 @@ import { avatarSvgForInitials, eventArtworkSvg, nameInitials, sponsorLogoSvg } f
 export const EVENT_IMAGE_WIDTHS = [480, 960, 1440] as const;
 export const AVATAR_WIDTHS = [96, 192] as const;
 export const SPONSOR_LOGO_WIDTHS = [160, 320] as const;
+/** gallery-photos.ts's GALLERY_PHOTO_WIDTHS (that module imports this one, so they are written twice). */
+export const SAMPLE_GALLERY_WIDTHS = [480, 1600] as const;
 
 export type SampleImage =
   | { kind: "event"; categoryKey: CategoryKey; seed: number; variant: 0 | 1 | 2 }
   /** initials is "" for a person whose name has no letters: the avatar shows a person glyph. */
   | { kind: "avatar"; seed: number; initials: string }
-  | { kind: "sponsor"; seed: number; slug: string };
+  | { kind: "sponsor"; seed: number; slug: string }
+  /** Stand-ins for photos people added to a past sample event's gallery: the event's artwork, other seeds. */
+  | { kind: "gallery"; categoryKey: CategoryKey; seed: number; variant: 0 | 1 | 2 };
 
 type SampleKind = SampleImage["kind"];
 
@@ -26,10 +30,11 @@ const WIDTHS: Record<SampleKind, readonly number[]> = {
   event: EVENT_IMAGE_WIDTHS,
   avatar: AVATAR_WIDTHS,
   sponsor: SPONSOR_LOGO_WIDTHS,
+  gallery: SAMPLE_GALLERY_WIDTHS,
 };
 
 /** Height over width for each kind, matching the SVG viewBoxes. */
-const ASPECT: Record<SampleKind, number> = { event: 9 / 16, avatar: 1, sponsor: 1 / 2 };
+const ASPECT: Record<SampleKind, number> = { event: 9 / 16, avatar: 1, sponsor: 1 / 2, gallery: 9 / 16 };
 
 const WEBP_OPTIONS = { quality: 72, effort: 4 } as const;
 /** Slugs longer than this are cut at a hyphen; the logo could not show more text legibly anyway. */
@@ -45,6 +50,11 @@ const CATEGORY_KEYS: ReadonlySet<string> = new Set(CATEGORIES.map((category) => 
 
 export function eventImageKey(categoryKey: CategoryKey, seed: number, variant: 0 | 1 | 2): string {
   return `sample/event/${categoryKey}/${seedSegment(seed)}/${variant}`;
+}
+
+/** A sample gallery photo: drawn like event artwork of the category, from its own seed. */
+export function galleryImageKey(categoryKey: CategoryKey, seed: number, variant: 0 | 1 | 2): string {
+  return `sample/gallery/${categoryKey}/${seedSegment(seed)}/${variant}`;
 }
 
 /**
@@ -111,6 +121,10 @@ export function parseSampleImageKey(key: string): SampleImage | null {
   if (kind === "event") return parseEventParts(rest);
   if (kind === "avatar") return parseAvatarParts(rest);
   if (kind === "sponsor") return parseSponsorParts(rest);
+  if (kind === "gallery") {
+    const image = parseEventParts(rest);
+    return image?.kind === "event" ? { ...image, kind: "gallery" } : null;
+  }
   return null;
 }
 
@@ -196,6 +210,7 @@ export async function renderSampleImage(image: SampleImage, width: number): Prom
 export function sampleSvg(image: SampleImage): string {
   switch (image.kind) {
     case "event":
+    case "gallery":
       return eventArtworkSvg(image.categoryKey, image.seed, image.variant);
     case "avatar":
       return avatarSvgForInitials(image.initials, image.seed);

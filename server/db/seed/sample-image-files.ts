@@ -6,6 +6,7 @@ import {
   sponsorLogoKey,
 } from "#server/images/sample-images";
 import { SAMPLE_BLOG_POSTS, sampleBlogCoverKey } from "./sample-blog";
+import { sampleGalleryFiles } from "./sample-gallery";
 import { SAMPLE_EVENTS, SAMPLE_SPONSORS, SAMPLE_USERS } from "./sample-data";
 
 /**
@@ -52,6 +53,7 @@ export function isSampleDataImage(file: string): boolean {
     ...SAMPLE_BLOG_POSTS.flatMap((post) =>
       EVENT_IMAGE_WIDTHS.map((width) => imageFileName(sampleBlogCoverKey(post), width)),
     ),
+    ...sampleGalleryFiles(),
   ]);
   return files.has(file);
 }

@@ -18,6 +18,7 @@ import { sampleAvatarUrl, sampleEventImageKey, sampleSponsorLogoUrl, uploadUrl }
 import { seedSampleBlog } from "./sample-blog";
 import { seedSampleCommunity } from "./sample-community";
 import { seedSampleBadges } from "./sample-badges";
+import { seedSampleGallery } from "./sample-gallery";
 import { sampleOrganizerActivity } from "./sample-reputations";
 import { seedSampleStaff } from "./sample-staff";
 import { seedSampleNotifications } from "./sample-notifications";
@@ -204,6 +205,7 @@ export async function seedSampleData(
     log(`Seeding ${await seedSampleBlog(tx, now)} blog posts`);
     log(`Seeding ${await seedSampleCommunity(tx, now)} reviews, with follows and badges`);
     log(`Seeding ${await seedSampleNotifications(tx, now)} notifications`);
+    log(`Seeding ${await seedSampleGallery(tx, { now, userIds })} gallery photos`);
     // Last: badges are earned from everything above (the same recompute as `npm run badges:recompute`).
     log(`Awarding ${await seedSampleBadges(tx, now)} badges earned by the sample activity`);
 
