@@ -51,6 +51,7 @@ export default [
     route("blog/:id", "routes/admin-blog-edit.tsx"),
     route("reports", "routes/admin-reports.tsx"),
     route("events/:id/moderation", "routes/admin-event-moderation.tsx"),
+    route("reports/:type/:id", "routes/admin-content-moderation.tsx"),
   ]),
   route("terms", "routes/terms.tsx"),
   route("community-guidelines", "routes/community-guidelines.tsx"),
@@ -83,5 +84,8 @@ export default [
   route("dev/mailbox/:id", "routes/dev-mailbox-message.tsx"),
   route("dev/mailbox/:id/attachments/:index", "routes/dev-mailbox-attachment.ts"),
   route("events/:id/report", "routes/report-event.tsx"),
+  route("reviews/:id/report", "routes/report-content.tsx", { id: "report-review" }),
+  route("photos/:id/report", "routes/report-content.tsx", { id: "report-photo" }),
+  route("events/:id/reviews", "routes/event-reviews.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

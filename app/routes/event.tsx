@@ -26,6 +26,10 @@ import type { Route } from "./+types/event";
 import { PromotionAdCard } from "#app/components/promotion-ad";
 import { listRunningAds } from "#server/services/promotion-ads";
 import { HiddenNotice, ModerationLinks } from "#app/components/event-moderation";
+import { EventReviews } from "#app/components/reviews/event-reviews";
+import { negotiateLanguage } from "#app/i18n/preferences";
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { loadEventReviews } from "./event-reviews.server";
 
 const RELATED_LIMIT = 4;
 
@@ -46,7 +50,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = parseRecordId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const now = currentTime();
@@ -66,6 +70,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const tiles = context.config.mapTiles;
   // The sidebar placement: another event's promotion beside this one.
   const sidebarAds = await listRunningAds(context.db, "sidebar", now, { besideEventId: event.id, limit: 1 });
+  const reviews = await loadEventReviews(context.db, request, context.viewer, event, now);
   return {
     now,
     event,
@@ -77,13 +82,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // are never served from the shared response cache, see server/http/response-cache.ts).
     isStaff: Boolean(role),
     isSiteStaff,
+    reviews,
+    pageMessages: await pageMessages(negotiateLanguage(request), ["reviews"]),
   };
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const { event, now, related, tiles, maxTicketsPerOrder, isStaff, isSiteStaff, sidebarAds } = loaderData;
+  const { event, now, related, tiles, maxTicketsPerOrder, isStaff, isSiteStaff, sidebarAds, reviews } = loaderData;
   const past = isPast(event, now);
   const cancelled = event.status === "cancelled";
   const soldOut = isSoldOut(event);
@@ -220,6 +227,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           />
           {event.sponsors.length > 0 && <Sponsors sponsors={event.sponsors} />}
           <Location event={event} tiles={tiles} />
+          {reviews && <EventReviews eventId={event.id} timeZone={event.timeZone} data={reviews} />}
         </div>
         <aside className="flex flex-col gap-6">
           <OrganizerCard event={event} />

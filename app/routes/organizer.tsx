@@ -6,6 +6,11 @@ import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
 import { currentTime } from "#server/clock";
 import { getOrganizerPage } from "#server/services/profiles";
+import { organizerRatingSummary } from "#server/services/reviews";
+import { formatCount } from "#app/i18n/format";
+import type { Language } from "#domain/language";
+import { negotiateLanguage } from "#app/i18n/preferences";
+import { pageMessages } from "#app/i18n/page-messages.server";
 import type { Route } from "./+types/organizer";
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -21,16 +26,21 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const now = currentTime();
   const page = await getOrganizerPage(context.db, params.id, now);
   if (!page) throw data(null, { status: 404 });
-  return { now, ...page };
+  return {
+    now,
+    ...page,
+    rating: await organizerRatingSummary(context.db, page.profile.id),
+    pageMessages: await pageMessages(negotiateLanguage(request), ["reviews"]),
+  };
 }
 
 export default function OrganizerPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const { profile, reputation, upcoming, past, now } = loaderData;
+  const { t, i18n } = useTranslation();
+  const { profile, reputation, upcoming, past, now, rating } = loaderData;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-10 px-4 py-8">
       <ProfileHeader
@@ -41,6 +51,14 @@ export default function OrganizerPage({ loaderData }: Route.ComponentProps) {
             : undefined
         }
       />
+      {rating.average !== null && (
+        <p className="text-sm">
+          {t("reviews.organizerAverage", {
+            average: rating.average.toLocaleString(i18n.language),
+            n: formatCount(rating.count, i18n.language as Language),
+          })}
+        </p>
+      )}
       <section aria-labelledby="upcoming-events">
         <h2 id="upcoming-events" className="mb-4 text-2xl font-bold">
           {t("profile.upcoming")}

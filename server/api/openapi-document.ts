@@ -20,6 +20,7 @@ import { PAYMENT_REQUEST_BODIES, PAYMENT_SCHEMAS } from "./payments";
 import { PROMOTION_NAMED_SCHEMAS } from "./promotion-json";
 import { PROMOTION_REQUEST_BODIES } from "./promotions";
 import { REPORT_REQUEST_BODIES, REPORT_SCHEMAS } from "./reports";
+import { REVIEW_REQUEST_BODIES, REVIEW_SCHEMAS } from "./reviews";
 import { STAFF_MODERATION_REQUEST_BODIES, STAFF_MODERATION_SCHEMAS } from "./staff-moderation";
 import { ok, publicRead } from "./public-read";
 import { SECURITY_SCHEMES } from "./security";
@@ -62,6 +63,7 @@ const ANSWER_SCHEMAS = {
   ...STAFF_EVENT_SCHEMAS,
   ...STAFF_PEOPLE_SCHEMAS,
   ...STAFF_SPONSOR_SCHEMAS,
+  ...REVIEW_SCHEMAS,
   Error: errorBody,
 };
 
@@ -83,6 +85,7 @@ const REQUEST_BODY_SCHEMAS = {
   ...STAFF_EVENT_REQUEST_BODIES,
   ...STAFF_PEOPLE_REQUEST_BODIES,
   ...STAFF_SPONSOR_REQUEST_BODIES,
+  ...REVIEW_REQUEST_BODIES,
 };
 
 /** What the document says besides its operations. */
@@ -124,6 +127,7 @@ function documentHeading(publicUrl: string) {
       { name: "Payments", description: "What payment providers call." },
       { name: "Promotions", description: "Paid promotion campaigns of an organizer's events." },
       { name: "Newsletter", description: "The weekly e-mail digest of events." },
+      { name: "Reviews", description: "Rating events one attended, the organizers' answers, helpful marks, reports." },
       { name: "Staff", description: "Running the marketplace, for staff members only." },
     ],
   };

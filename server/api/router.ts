@@ -12,6 +12,7 @@ import { createOrdersApi } from "./orders";
 import { createPaymentsApi } from "./payments";
 import { createPromotionsApi } from "./promotions";
 import { createReportsApi } from "./reports";
+import { createReviewsApi } from "./reviews";
 import { createSiteApi } from "./site";
 import { createStaffMessagesApi } from "./staff-messages";
 import { createStaffBlogApi } from "./staff-blog";
@@ -36,6 +37,7 @@ export function createApiRouter() {
   // Before /events: that app's ETag middleware would otherwise also wrap these private answers.
   api.route("/events/:id/check-ins", createCheckInsApi());
   api.route("/events/:id/reports", createReportsApi());
+  api.route("/", createReviewsApi());
   api.route("/events", createEventsApi());
   api.route("/me", createMeApi());
   api.route("/my/events", createMyEventsApi());

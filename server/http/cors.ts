@@ -18,6 +18,7 @@ const PUBLIC_READS = [
   /^\/api\/v1\/events\/[^/]+$/,
   /^\/api\/v1\/(stats|categories|venues|sponsors|openapi\.json)$/,
   /^\/api\/v1\/(sponsors|organizers)\/[^/]+$/,
+  /^\/api\/v1\/events\/[^/]+\/reviews$/,
 ];
 const READ_METHODS = new Set(["GET", "HEAD"]);
 /** What a listed origin's page may send: a bearer token, JSON, an idempotent retry, a conditional read. */
