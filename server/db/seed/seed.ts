@@ -18,6 +18,7 @@ import { sampleAvatarUrl, sampleEventImageKey, sampleSponsorLogoUrl, uploadUrl }
 import { seedSampleBlog } from "./sample-blog";
 import { sampleOrganizerActivity } from "./sample-reputations";
 import { seedSampleStaff } from "./sample-staff";
+import { seedSampleReviews } from "./sample-reviews";
 import { sampleTicketTypes } from "./sample-tickets";
 
 /** Sample events happen in the DMV, so their wall-clock times are Eastern. */
@@ -199,6 +200,7 @@ export async function seedSampleData(
     log("Seeding the staff account admin@example.com");
     await seedSampleStaff(tx, now);
     log(`Seeding ${await seedSampleBlog(tx, now)} blog posts`);
+    log(`Seeding ${await seedSampleReviews(tx, now)} reviews of past events`);
 
     const summary: SeedSummary = {
       categories: CATEGORIES.length,
