@@ -404,7 +404,10 @@ export async function listEventReviews(
 ): Promise<{ reviews: PublicReview[]; hasMore: boolean; page: number; summary: RatingSummary }> {
   const safePage = Math.max(1, Math.min(10_000, Math.trunc(page) || 1));
   const order =
-    sort === "helpful" ? sql`helpful_count desc, r.created_at desc, r.id desc` : sql`r.created_at desc, r.id desc`;
+    sort === "helpful"
+      ? sql`helpful_count desc, r.created_at desc, r.id desc`
+      : // As reviews_event_visible_idx orders them, so the page is a bounded walk of the index.
+        sql`r.created_at desc nulls last, r.id desc nulls last`;
   const rows = await selectRows<ReviewRow>(
     db,
     sql`select ${reviewColumns(viewer)}
