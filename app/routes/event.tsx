@@ -1,5 +1,5 @@
 import { CalendarPlus, Link2, MapPin, Navigation, Share2 } from "lucide-react";
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "#app/i18n/use-translation";
 import { parseRecordId } from "#domain/record-id";
 import { data, Link } from "react-router";
@@ -26,12 +26,15 @@ import type { Route } from "./+types/event";
 import { PromotionAdCard } from "#app/components/promotion-ad";
 import { listRunningAds } from "#server/services/promotion-ads";
 import { HiddenNotice, ModerationLinks } from "#app/components/event-moderation";
-import { EventReviews } from "#app/components/reviews/event-reviews";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { loadEventReviews } from "./event-reviews.server";
 
 const RELATED_LIMIT = 4;
+/** Reviews show on events that ended: their script loads only there, never on an upcoming event's page. */
+const EventReviews = lazy(() =>
+  import("#app/components/reviews/event-reviews").then((module) => ({ default: module.EventReviews })),
+);
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
@@ -227,7 +230,11 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           />
           {event.sponsors.length > 0 && <Sponsors sponsors={event.sponsors} />}
           <Location event={event} tiles={tiles} />
-          {reviews && <EventReviews eventId={event.id} timeZone={event.timeZone} data={reviews} />}
+          {reviews && (
+            <Suspense fallback={null}>
+              <EventReviews eventId={event.id} timeZone={event.timeZone} data={reviews} />
+            </Suspense>
+          )}
         </div>
         <aside className="flex flex-col gap-6">
           <OrganizerCard event={event} />

@@ -4,7 +4,7 @@ import { buttonClasses } from "#app/components/ui/button";
 import { formatCount, formatDate } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
 import type { Language } from "#domain/language";
-import { MAX_RATING, MAX_REVIEW_ANSWER_LENGTH, MAX_REVIEW_BODY_LENGTH } from "#domain/review";
+import { MAX_RATING, MAX_REVIEW_ANSWER_LENGTH, MAX_REVIEW_BODY_LENGTH } from "#domain/review-limits";
 import type { EventReviewsData } from "#app/routes/event-reviews.server";
 import type { ReviewActionResult } from "#app/routes/event-reviews";
 
