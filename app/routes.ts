@@ -52,6 +52,7 @@ export default [
     route("blog/:id", "routes/admin-blog-edit.tsx"),
     route("reports", "routes/admin-reports.tsx"),
     route("events/:id/moderation", "routes/admin-event-moderation.tsx"),
+    route("reports/:type/:id", "routes/admin-content-moderation.tsx"),
   ]),
   route("terms", "routes/terms.tsx"),
   route("community-guidelines", "routes/community-guidelines.tsx"),
@@ -89,5 +90,8 @@ export default [
   route("events/:id/photos", "routes/event-photos.tsx"),
   route("events/:id/photos/new", "routes/event-photo-new.tsx"),
   route("events/:id/photos/:photoId", "routes/event-photo.tsx"),
+  route("reviews/:id/report", "routes/report-content.tsx", { id: "report-review" }),
+  route("photos/:id/report", "routes/report-content.tsx", { id: "report-photo" }),
+  route("events/:id/reviews", "routes/event-reviews.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reputationLevel, reputationScore } from "./reputation";
+import { bayesianRating, ratingPoints, reputationLevel, reputationScore } from "./reputation";
 
 const activity = (eventsHeld: number, ticketsSold: number, ticketsCheckedIn: number, eventsCancelled: number) => ({
   eventsHeld,
@@ -64,5 +64,45 @@ describe("organizer reputation score", () => {
     expect(reputationLevel(reputationScore(activity(20, 1_200, 1_100, 0)))).toBe("elite");
     expect(reputationLevel(reputationScore(activity(20, 1_200, 500, 0)))).not.toBe("elite");
     expect(reputationLevel(reputationScore(activity(4, 1_200, 1_100, 0)))).not.toBe("elite");
+  });
+});
+
+describe("ratings in the organizer reputation", () => {
+  const base = activity(10, 500, 400, 0);
+  const withRatings = (reviewCount: number, ratingTotal: number) =>
+    reputationScore({ ...base, reviewCount, ratingTotal });
+
+  it("leave the score as it was without any review", () => {
+    expect(withRatings(0, 0)).toBe(reputationScore(base));
+  });
+
+  it("pull toward 3.5 stars while they are few (a Bayesian average with 10 imaginary 3.5-star ratings)", () => {
+    expect(bayesianRating(0, 0)).toBe(3.5);
+    expect(bayesianRating(1, 5)).toBeCloseTo(3.636, 3);
+    expect(bayesianRating(1000, 5000)).toBeCloseTo(4.985, 3);
+    // One 5-star review moves the score by about one point; a hundred by about nine.
+    expect(ratingPoints(1, 5)).toBeCloseTo(0.909, 3);
+    expect(ratingPoints(100, 500)).toBeCloseTo(9.091, 3);
+  });
+
+  it("add at most 10 points and take at most 10, at the ends of the scale", () => {
+    expect(ratingPoints(1_000_000, 5_000_000)).toBeLessThanOrEqual(10);
+    expect(ratingPoints(1_000_000, 5_000_000)).toBeGreaterThan(9.99);
+    expect(ratingPoints(1_000_000, 1_000_000)).toBeGreaterThanOrEqual(-10);
+    expect(ratingPoints(1_000_000, 1_000_000)).toBeLessThan(-9.99);
+    // A middling 3.5 average changes nothing.
+    expect(ratingPoints(2, 7)).toBe(0);
+  });
+
+  it("raise an organizer with good ratings above one with bad ones, and keep the score within 0–100", () => {
+    expect(withRatings(50, 240)).toBeGreaterThan(reputationScore(base));
+    expect(withRatings(50, 60)).toBeLessThan(reputationScore(base));
+    const best = activity(40, 5_000, 5_000, 0);
+    expect(reputationScore({ ...best, reviewCount: 500, ratingTotal: 2_500 })).toBe(100);
+    expect(reputationScore({ ...activity(0, 0, 0, 0), reviewCount: 500, ratingTotal: 500 })).toBe(0);
+  });
+
+  it("ignore an impossible total (more than 5 stars a review) by reading it as all 5 stars", () => {
+    expect(ratingPoints(10, 999)).toBe(ratingPoints(10, 50));
   });
 });

@@ -11,7 +11,8 @@ import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import { readSmallForm } from "#server/http/read-form";
 import { dismissOpenReportsOn, listReportQueue } from "#server/services/report-queue";
-import { ADMIN_PAGE_HEADERS, requireStaffViewer } from "./admin.server";
+import { isContentSubjectType } from "#server/services/content-moderation";
+import { ADMIN_PAGE_HEADERS, adminPageMessages, requireStaffViewer } from "./admin.server";
 import type { Route } from "./+types/admin-reports";
 
 /** Times in the console are the DMV's. */
@@ -27,6 +28,13 @@ export function headers() {
   return ADMIN_PAGE_HEADERS;
 }
 
+/** Where staff decide about an item: an event's moderation page, or a review's or photo's. */
+function moderationPath(item: { subjectType: string; subjectId: string }): string {
+  return item.subjectType === "event"
+    ? `/admin/events/${item.subjectId}/moderation`
+    : `/admin/reports/${item.subjectType}/${item.subjectId}`;
+}
+
 function statusOf(value: string | null): ReportStatus | null {
   return (REPORT_STATUSES as readonly string[]).includes(value ?? "") ? (value as ReportStatus) : null;
 }
@@ -38,8 +46,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = statusOf(params.get("status"));
   const pageText = params.get("page") ?? "1";
   const page = /^\d{1,4}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1;
-  const queue = await listReportQueue(context.db, { ...(status ? { status } : {}), page });
-  return data({ status, page, ...queue }, { headers: ADMIN_PAGE_HEADERS });
+  const [queue, messages] = await Promise.all([
+    listReportQueue(context.db, { ...(status ? { status } : {}), page }),
+    adminPageMessages(request, ["contentModeration"]),
+  ]);
+  return data({ status, page, ...queue, pageMessages: messages }, { headers: ADMIN_PAGE_HEADERS });
 }
 
 type ActionResult = { ok: true; dismissed: number } | { ok: false; problem: "invalid" };
@@ -52,14 +63,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     data<ActionResult>({ ok: false, problem: "invalid" }, { status: 422, headers: ADMIN_PAGE_HEADERS });
   if (!form || form === "too_large") return refuse();
   const subjectId = String(form.get("subjectId") ?? "");
-  if (form.get("intent") !== "dismiss" || form.get("subjectType") !== "event" || !/^\d{1,10}$/.test(subjectId)) {
+  const subjectType = form.get("subjectType");
+  if (
+    form.get("intent") !== "dismiss" ||
+    (subjectType !== "event" && !isContentSubjectType(subjectType)) ||
+    !/^\d{1,10}$/.test(subjectId)
+  ) {
     return refuse();
   }
   try {
     const dismissed = await dismissOpenReportsOn(
       context.db,
       { userId: viewer.userId },
-      { type: "event", id: subjectId },
+      { type: subjectType, id: subjectId },
       currentTime(),
     );
     return data<ActionResult>({ ok: true, dismissed }, { headers: ADMIN_PAGE_HEADERS });
@@ -137,9 +153,14 @@ export default function AdminReportsPage({ loaderData, actionData }: Route.Compo
               <div className="flex min-w-0 flex-col gap-2">
                 <h2 className="text-base font-semibold">
                   <Link
-                    to={`/admin/events/${item.subjectId}/moderation`}
+                    to={moderationPath(item)}
                     className="text-primary underline underline-offset-2 hover:no-underline"
                   >
+                    {item.subjectType !== "event" && (
+                      <span className="me-2 rounded-full bg-muted px-2 text-xs font-semibold no-underline">
+                        {t(`contentModeration.subjects.${item.subjectType}`)}
+                      </span>
+                    )}
                     <bdi dir="auto">{item.title ?? t("admin.reports.missingItem", { id: item.subjectId })}</bdi>
                   </Link>
                 </h2>
@@ -168,7 +189,7 @@ export default function AdminReportsPage({ loaderData, actionData }: Route.Compo
                 </ul>
               </div>
               <div className="flex shrink-0 flex-wrap gap-2">
-                <Link to={`/admin/events/${item.subjectId}/moderation`} className={buttonClasses("outline", "sm")}>
+                <Link to={moderationPath(item)} className={buttonClasses("outline", "sm")}>
                   {t("admin.reports.open")}
                 </Link>
                 {item.openCount > 0 && (

@@ -1,5 +1,5 @@
 import { CalendarPlus, Link2, MapPin, Navigation, Share2 } from "lucide-react";
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "#app/i18n/use-translation";
 import { parseRecordId } from "#domain/record-id";
 import { data, Link } from "react-router";
@@ -30,8 +30,13 @@ import { EventGallery } from "#app/components/gallery/event-gallery";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { loadEventGallery } from "./gallery.server";
+import { loadEventReviews } from "./event-reviews.server";
 
 const RELATED_LIMIT = 4;
+/** Reviews show on events that ended: their script loads only there, never on an upcoming event's page. */
+const EventReviews = lazy(() =>
+  import("#app/components/reviews/event-reviews").then((module) => ({ default: module.EventReviews })),
+);
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
@@ -70,6 +75,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const tiles = context.config.mapTiles;
   // The sidebar placement: another event's promotion beside this one.
   const sidebarAds = await listRunningAds(context.db, "sidebar", now, { besideEventId: event.id, limit: 1 });
+  const reviews = await loadEventReviews(context.db, request, context.viewer, event, now);
   return {
     now,
     event,
@@ -82,14 +88,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     isStaff: Boolean(role),
     isSiteStaff,
     gallery: await loadEventGallery(context.db, context.viewer, event, now, negotiateLanguage(request)),
-    pageMessages: await pageMessages(negotiateLanguage(request), ["gallery"]),
+    reviews,
+    pageMessages: await pageMessages(negotiateLanguage(request), ["gallery", "reviews"]),
   };
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const { event, now, related, tiles, maxTicketsPerOrder, isStaff, isSiteStaff, sidebarAds } = loaderData;
+  const { event, now, related, tiles, maxTicketsPerOrder, isStaff, isSiteStaff, sidebarAds, reviews } = loaderData;
   const past = isPast(event, now);
   const cancelled = event.status === "cancelled";
   const soldOut = isSoldOut(event);
@@ -227,6 +234,11 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           />
           {event.sponsors.length > 0 && <Sponsors sponsors={event.sponsors} />}
           <Location event={event} tiles={tiles} />
+          {reviews && (
+            <Suspense fallback={null}>
+              <EventReviews eventId={event.id} timeZone={event.timeZone} data={reviews} />
+            </Suspense>
+          )}
         </div>
         <aside className="flex flex-col gap-6">
           <OrganizerCard event={event} />

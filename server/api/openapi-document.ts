@@ -24,6 +24,7 @@ import { PAYMENT_REQUEST_BODIES, PAYMENT_SCHEMAS } from "./payments";
 import { PROMOTION_NAMED_SCHEMAS } from "./promotion-json";
 import { PROMOTION_REQUEST_BODIES } from "./promotions";
 import { REPORT_REQUEST_BODIES, REPORT_SCHEMAS } from "./reports";
+import { REVIEW_REQUEST_BODIES, REVIEW_SCHEMAS } from "./reviews";
 import { STAFF_MODERATION_REQUEST_BODIES, STAFF_MODERATION_SCHEMAS } from "./staff-moderation";
 import { ok, publicRead } from "./public-read";
 import { SECURITY_SCHEMES } from "./security";
@@ -70,6 +71,7 @@ const ANSWER_SCHEMAS = {
   ...STAFF_PEOPLE_SCHEMAS,
   ...STAFF_SPONSOR_SCHEMAS,
   ...BADGE_SCHEMAS,
+  ...REVIEW_SCHEMAS,
   Error: errorBody,
 };
 
@@ -92,6 +94,7 @@ const REQUEST_BODY_SCHEMAS = {
   ...STAFF_EVENT_REQUEST_BODIES,
   ...STAFF_PEOPLE_REQUEST_BODIES,
   ...STAFF_SPONSOR_REQUEST_BODIES,
+  ...REVIEW_REQUEST_BODIES,
 };
 
 /** What the document says besides its operations. */
@@ -136,6 +139,7 @@ function documentHeading(publicUrl: string) {
       { name: "Promotions", description: "Paid promotion campaigns of an organizer's events." },
       { name: "Newsletter", description: "The weekly e-mail digest of events." },
       { name: "Badges", description: "Badges earned from real activity, and the progress toward them." },
+      { name: "Reviews", description: "Rating events one attended, the organizers' answers, helpful marks, reports." },
       { name: "Staff", description: "Running the marketplace, for staff members only." },
     ],
   };

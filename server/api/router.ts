@@ -16,6 +16,7 @@ import { createOrdersApi } from "./orders";
 import { createPaymentsApi } from "./payments";
 import { createPromotionsApi } from "./promotions";
 import { createReportsApi } from "./reports";
+import { createReviewsApi } from "./reviews";
 import { createSiteApi } from "./site";
 import { createStaffMessagesApi } from "./staff-messages";
 import { createStaffBlogApi } from "./staff-blog";
@@ -42,6 +43,7 @@ export function createApiRouter() {
   api.route("/events/:id/reports", createReportsApi());
   api.route("/events/:id/photos", createEventPhotosApi());
   api.route("/photos", createPhotosApi());
+  api.route("/", createReviewsApi());
   api.route("/events", createEventsApi());
   api.route("/me", createNotificationsApi());
   api.route("/me", createMeApi());

@@ -22,6 +22,7 @@ const PUBLIC_READS = [
   /^\/api\/v1\/community$/,
   /^\/api\/v1\/users\/[^/]+$/,
   /^\/api\/v1\/users\/[^/]+\/badges$/,
+  /^\/api\/v1\/events\/[^/]+\/reviews$/,
 ];
 const READ_METHODS = new Set(["GET", "HEAD"]);
 /** What a listed origin's page may send: a bearer token, JSON, an idempotent retry, a conditional read. */

@@ -40,6 +40,8 @@ import {
   SEND_BADGE_EMAIL_JOB,
 } from "#server/services/badges";
 import { sendBadgeEmail } from "#server/mail/badge-email";
+import { sendReviewEmail } from "#server/mail/review-email";
+import { SEND_REVIEW_EMAIL_JOB } from "#server/services/reviews";
 import type { JobHandlers } from "./run-due-jobs";
 
 /**
@@ -88,5 +90,6 @@ export function createJobHandlers({
     [AWARD_BADGES_JOB]: (job, { db, now }) => runAwardBadgesJob(db, job.payload, now),
     [CHECK_ENDED_EVENT_BADGES_JOB]: (job, { db, now }) => runCheckEndedEventBadgesJob(db, job.payload, now),
     [SEND_BADGE_EMAIL_JOB]: (job) => sendBadgeEmail(mailer, job.payload, siteUrl),
+    [SEND_REVIEW_EMAIL_JOB]: (job) => sendReviewEmail(mailer, job.payload, siteUrl),
   };
 }

@@ -15,7 +15,7 @@ export const REPORT_QUEUE_PAGE_SIZE = 50;
 export interface ReportQueueItem {
   subjectType: ReportSubjectType;
   subjectId: string;
-  /** The event's title (for events; null when the item is gone). */
+  /** The event's title (for a review or photo, its event's; null when the item is gone). */
   title: string | null;
   /** Whether staff hid it. */
   isHidden: boolean;
@@ -54,13 +54,18 @@ export async function listReportQueue(
         from reports r ${filter}
         group by r.subject_type, r.subject_id
       )
-      select i.subject_type, i.subject_id, e.title, e.hidden_at, i.open_count, i.total_count, i.last_reported_at,
+      select i.subject_type, i.subject_id, coalesce(e.title, re.title, pe.title) as title,
+        coalesce(e.hidden_at, rv.hidden_at, ph.hidden_at) as hidden_at, i.open_count, i.total_count, i.last_reported_at,
         (select coalesce(json_agg(json_build_object('reason', x.reason, 'count', x.count) order by x.count desc, x.reason), '[]'::json)
           from (select r.reason, count(*)::int as count from reports r
             where r.subject_type = i.subject_type and r.subject_id = i.subject_id ${status ? sql`and r.status = ${status}` : sql``}
             group by r.reason) x) as reasons
       from items i
       left join events e on i.subject_type = 'event' and e.id::text = i.subject_id
+      left join reviews rv on i.subject_type = 'review' and rv.id::text = i.subject_id
+      left join events re on re.id = rv.event_id
+      left join gallery_photos ph on i.subject_type = 'photo' and ph.id::text = i.subject_id
+      left join events pe on pe.id = ph.event_id
       order by (i.open_count > 0) desc, i.last_reported_at desc, i.subject_type, i.subject_id
       limit ${REPORT_QUEUE_PAGE_SIZE + 1} offset ${(Math.max(1, page) - 1) * REPORT_QUEUE_PAGE_SIZE}`,
   );

@@ -3,7 +3,7 @@ import { reportInputSchema, type ReportReason, type ReportStatus, type ReportSub
 import { hashToken } from "#server/auth/secrets";
 import { hit } from "#server/auth/throttle";
 import type { Database } from "#server/db/client";
-import { events, reports } from "#server/db/schema";
+import { events, galleryPhotos, reports, reviews } from "#server/db/schema";
 import { AppError } from "#server/errors";
 import type { Actor } from "./actor";
 import { publicEventPageCondition } from "./event-visibility";
@@ -50,6 +50,21 @@ export async function reportEvent(
   input: unknown,
   request: { clientAddress: string; now: Date },
 ): Promise<ReportReceipt> {
+  return reportSubject(db, actor, { type: "event", id: eventId }, input, request);
+}
+
+/**
+ * Reports anything the public can see (an event, a review, a photo) as reportEvent does an event: the
+ * same checks, limits and one open report per person and item. A review or photo that is hidden, or
+ * whose event's page is not public, is not_found.
+ */
+export async function reportSubject(
+  db: Database,
+  actor: Actor | null,
+  subjectRef: { type: ReportSubjectType; id: number },
+  input: unknown,
+  request: { clientAddress: string; now: Date },
+): Promise<ReportReceipt> {
   const parsed = reportInputSchema.safeParse(input);
   if (!parsed.success) {
     const fields = new Map<string, string>();
@@ -62,11 +77,7 @@ export async function reportEvent(
     // From entries, so that even a field named "__proto__" is an own property.
     throw new AppError("invalid", REPORT_INVALID_MESSAGE, Object.fromEntries(fields));
   }
-  const [event] = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.id, eventId), publicEventPageCondition()));
-  if (!event) throw new AppError("not_found", `No event ${eventId}.`);
+  if (!(await isReportable(db, subjectRef))) throw new AppError("not_found", `No ${subjectRef.type} ${subjectRef.id}.`);
 
   const clientHash = reportClientHash(request.clientAddress);
   const { perPerson, perClient } = REPORT_LIMITS;
@@ -78,7 +89,7 @@ export async function reportEvent(
     throw new AppError("rate_limited", "Too many reports; try again later.", { _: "too_many_reports" });
   }
 
-  const subject = { subjectType: "event" as const, subjectId: String(eventId) };
+  const subject = { subjectType: subjectRef.type, subjectId: String(subjectRef.id) };
   const [inserted] = await db
     .insert(reports)
     .values({
@@ -111,6 +122,24 @@ export async function reportEvent(
   // Resolved between the insert and this read: the next attempt makes a new one.
   if (!existing) throw new AppError("conflict", "The report could not be recorded; try again.");
   return receiptOf(existing, true);
+}
+
+/** Whether the public can see the item, so that it may be reported. */
+async function isReportable(db: Database, subject: { type: ReportSubjectType; id: number }): Promise<boolean> {
+  const table = subject.type === "review" ? reviews : subject.type === "photo" ? galleryPhotos : null;
+  if (!table) {
+    const [event] = await db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.id, subject.id), publicEventPageCondition()));
+    return Boolean(event);
+  }
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .innerJoin(events, eq(events.id, table.eventId))
+    .where(and(eq(table.id, subject.id), isNull(table.hiddenAt), publicEventPageCondition()));
+  return Boolean(row);
 }
 
 function receiptOf(row: typeof reports.$inferSelect, isRepeat: boolean): ReportReceipt {

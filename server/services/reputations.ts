@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { reputationLevel, reputationScore, type OrganizerActivity } from "#domain/reputation";
 import { instant, selectRows, type Database } from "#server/db/client";
 import { organizerReputations } from "#server/db/schema";
-import { e as eventsAsE, publicEventCondition } from "./event-visibility";
+import { e as eventsAsE, publicEventCondition, publicEventPageCondition } from "./event-visibility";
 
 /** Rows per upsert: one statement each, well below PostgreSQL's parameter limit. */
 const UPSERT_BATCH = 500;
@@ -13,11 +13,13 @@ interface ActivityRow extends Record<string, unknown> {
   tickets_sold: number;
   tickets_checked_in: number;
   events_cancelled: number;
+  review_count: number;
+  rating_total: number;
 }
 
 /**
  * Recounts every organizer's activity as of `now` (docs/reputation.md: events held, their valid
- * tickets, those checked in, events cancelled) and stores the score and level the formula gives,
+ * tickets, those checked in, events cancelled, and the visible reviews of their events) and stores the score and level the formula gives,
  * with the counts it was computed from. Organizers are people with the organizer role or an event of
  * their own. Idempotent: running it twice at one instant stores the same rows. Returns how many
  * organizers were scored.
@@ -42,15 +44,24 @@ export async function updateReputations(db: Database, now: Date): Promise<number
         ),
         cancelled as (
           select organizer_id, count(*)::int as events_cancelled from events where status = 'cancelled' group by organizer_id
+        ),
+        rated as (
+          select e.organizer_id, count(r.id)::int as review_count, coalesce(sum(r.rating), 0)::int as rating_total
+          from reviews r join events e on e.id = r.event_id
+          where r.hidden_at is null and ${publicEventPageCondition(eventsAsE)}
+          group by e.organizer_id
         )
         select o.id as organizer_id,
                coalesce(h.events_held, 0) as events_held,
                coalesce(h.tickets_sold, 0) as tickets_sold,
                coalesce(h.tickets_checked_in, 0) as tickets_checked_in,
-               coalesce(c.events_cancelled, 0) as events_cancelled
+               coalesce(c.events_cancelled, 0) as events_cancelled,
+               coalesce(rt.review_count, 0) as review_count,
+               coalesce(rt.rating_total, 0) as rating_total
         from organizers o
         left join held h on h.organizer_id = o.id
         left join cancelled c on c.organizer_id = o.id
+        left join rated rt on rt.organizer_id = o.id
         order by o.id`,
   );
   const values = rows.map((row) => {
@@ -60,7 +71,11 @@ export async function updateReputations(db: Database, now: Date): Promise<number
       ticketsCheckedIn: Number(row.tickets_checked_in),
       eventsCancelled: Number(row.events_cancelled),
     };
-    const score = reputationScore(activity);
+    const score = reputationScore({
+      ...activity,
+      reviewCount: Number(row.review_count),
+      ratingTotal: Number(row.rating_total),
+    });
     return { organizerId: row.organizer_id, score, level: reputationLevel(score), ...activity, updatedAt: now };
   });
   for (let start = 0; start < values.length; start += UPSERT_BATCH) {

@@ -22,6 +22,7 @@ import { seedSampleGallery } from "./sample-gallery";
 import { sampleOrganizerActivity } from "./sample-reputations";
 import { seedSampleStaff } from "./sample-staff";
 import { seedSampleNotifications } from "./sample-notifications";
+import { seedSampleReviews } from "./sample-reviews";
 import { sampleTicketTypes } from "./sample-tickets";
 
 /** Sample events happen in the DMV, so their wall-clock times are Eastern. */
@@ -208,6 +209,7 @@ export async function seedSampleData(
     log(`Seeding ${await seedSampleGallery(tx, { now, userIds })} gallery photos`);
     // Last: badges are earned from everything above (the same recompute as `npm run badges:recompute`).
     log(`Awarding ${await seedSampleBadges(tx, now)} badges earned by the sample activity`);
+    log(`Seeding ${await seedSampleReviews(tx, now)} reviews of past events`);
 
     const summary: SeedSummary = {
       categories: CATEGORIES.length,

@@ -1,0 +1,25 @@
+import path from "node:path";
+import { openDatabase } from "#server/db/client";
+import { seedSampleData } from "#server/db/seed/seed";
+import { addBenchReviews } from "./bench-reviews";
+
+/**
+ * The benchmark's data, written before the site starts (it then finds a seeded database and keeps it):
+ * the sample data, then the issue 19 volumes on top (addBenchReviews: 10,000 reviews). Returns the
+ * event pages worth loading besides the usual ones: the past event with the most reviews.
+ */
+export async function prepareBenchData(
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Promise<{ reviewedEventId: number }> {
+  const handle = await openDatabase({ databaseUrl, embeddedDir: path.join(dataDir, "db") });
+  try {
+    await handle.migrate();
+    await seedSampleData(handle.db, { now: new Date() });
+    const reviewed = await addBenchReviews(handle.db);
+    console.log(`  bench data: ${reviewed.reviews} reviews, the most on /events/${reviewed.eventId}`);
+    return { reviewedEventId: reviewed.eventId };
+  } finally {
+    await handle.close();
+  }
+}
