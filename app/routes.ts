@@ -83,5 +83,8 @@ export default [
   route("dev/mailbox/:id", "routes/dev-mailbox-message.tsx"),
   route("dev/mailbox/:id/attachments/:index", "routes/dev-mailbox-attachment.ts"),
   route("events/:id/report", "routes/report-event.tsx"),
+  route("events/:id/save", "routes/save-event.tsx"),
+  route("users/:id/follow", "routes/follow-organizer.tsx"),
+  route("unfollow", "routes/unfollow.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

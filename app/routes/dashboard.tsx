@@ -27,6 +27,8 @@ import { decideFromForm } from "./admin-sponsors.server";
 import { ticketCardsOf } from "#server/tickets/ticket-cards";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
+import { SavesFollowsSections } from "#app/components/saves-follows/dashboard-saves-follows";
+import { loadDashboardSavesFollows } from "#server/services/saves-follows";
 import type { Route } from "./+types/dashboard";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -62,9 +64,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       myCampaigns,
       receivesDigest,
       sponsorshipRequests,
+      savesFollows: await loadDashboardSavesFollows(db, viewer, now),
       now,
       // My Promotions names promotion types and states in the promote page's words.
-      pageMessages: await pageMessages(negotiateLanguage(request), ["promote", "accountData", "sponsorships"]),
+      pageMessages: await pageMessages(negotiateLanguage(request), [
+        "promote",
+        "accountData",
+        "sponsorships",
+        "savesFollows",
+      ]),
     },
     { headers: PRIVATE },
   );
@@ -105,6 +113,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     <div className="mx-auto flex w-full max-w-5xl flex-col py-8">
       <DashboardHeader email={email} />
       <MyTicketsSection tickets={myTickets} />
+      <SavesFollowsSections data={loaderData.savesFollows} now={now} />
       <SponsorshipRequests requests={loaderData.sponsorshipRequests} {...(decision ? { result: decision } : {})} />
       <MyEventsSection events={myEvents} />
       <div className="px-4 py-10">

@@ -26,6 +26,9 @@ import type { Route } from "./+types/event";
 import { PromotionAdCard } from "#app/components/promotion-ad";
 import { listRunningAds } from "#server/services/promotion-ads";
 import { HiddenNotice, ModerationLinks } from "#app/components/event-moderation";
+import { SavedEvents } from "#app/components/saves-follows/save-button";
+import { EventSavesFollows } from "#app/components/saves-follows/event-saves-follows";
+import { followStateFor, savedEventsOf, savesFollowsMessages } from "./saves-follows.server";
 
 const RELATED_LIMIT = 4;
 
@@ -46,7 +49,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseRecordId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const now = currentTime();
@@ -77,6 +80,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // are never served from the shared response cache, see server/http/response-cache.ts).
     isStaff: Boolean(role),
     isSiteStaff,
+    // The heart and Follow button (saved events are null for a visitor: their page stays shared).
+    savedEvents: await savedEventsOf(context),
+    follow: await followStateFor(context, event.organizer.id),
+    pageMessages: await savesFollowsMessages(request),
   };
 }
 
@@ -223,6 +230,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         </div>
         <aside className="flex flex-col gap-6">
           <OrganizerCard event={event} />
+          <EventSavesFollows event={event} follow={loaderData.follow} savedEvents={loaderData.savedEvents} />
           <ShareBox eventId={event.id} title={event.title} />
           <ModerationLinks eventId={event.id} isSiteStaff={isSiteStaff} />
           {sidebarAds.map((ad) => (
@@ -235,13 +243,15 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           <h2 id="related-heading" className="mb-6 text-2xl font-bold">
             {t("event.related")}
           </h2>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {related.map((other) => (
-              <li key={other.id} className="grid">
-                <EventCard event={other} now={now} />
-              </li>
-            ))}
-          </ul>
+          <SavedEvents value={loaderData.savedEvents}>
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {related.map((other) => (
+                <li key={other.id} className="grid">
+                  <EventCard event={other} now={now} />
+                </li>
+              ))}
+            </ul>
+          </SavedEvents>
         </section>
       )}
     </article>

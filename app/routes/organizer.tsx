@@ -6,6 +6,8 @@ import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
 import { currentTime } from "#server/clock";
 import { getOrganizerPage } from "#server/services/profiles";
+import { FollowButton } from "#app/components/follows/follow-button";
+import { followStateFor, savesFollowsMessages } from "./saves-follows.server";
 import type { Route } from "./+types/organizer";
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -21,11 +23,16 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const now = currentTime();
   const page = await getOrganizerPage(context.db, params.id, now);
   if (!page) throw data(null, { status: 404 });
-  return { now, ...page };
+  return {
+    now,
+    ...page,
+    follow: await followStateFor(context, page.profile.id),
+    pageMessages: await savesFollowsMessages(request),
+  };
 }
 
 export default function OrganizerPage({ loaderData }: Route.ComponentProps) {
@@ -41,6 +48,7 @@ export default function OrganizerPage({ loaderData }: Route.ComponentProps) {
             : undefined
         }
       />
+      <FollowButton organizerId={profile.id} organizerName={profile.name} state={loaderData.follow} />
       <section aria-labelledby="upcoming-events">
         <h2 id="upcoming-events" className="mb-4 text-2xl font-bold">
           {t("profile.upcoming")}

@@ -32,6 +32,17 @@ import { UPDATE_REPUTATIONS_JOB, updateReputations } from "#server/services/repu
 import { queueWeeklyDigest, SEND_DIGEST_EMAIL_JOB, WEEKLY_DIGEST_JOB } from "#server/services/weekly-digest";
 import { sendModerationEmail } from "#server/mail/moderation-email";
 import { SEND_MODERATION_EMAIL_JOB } from "#server/services/event-moderation";
+import {
+  queueSavedReminders,
+  SAVED_REMINDERS_JOB,
+  SEND_SAVED_REMINDER_EMAIL_JOB,
+} from "#server/services/saved-reminders";
+import {
+  FOLLOWED_EVENTS_EMAILS_JOB,
+  queueFollowedEventsEmails,
+  SEND_FOLLOWED_EVENTS_EMAIL_JOB,
+} from "#server/services/followed-events-emails";
+import { sendFollowedEventsEmail, sendSavedReminderEmail } from "#server/mail/saves-follows-email";
 import type { JobHandlers } from "./run-due-jobs";
 
 /**
@@ -77,5 +88,11 @@ export function createJobHandlers({
     [SEND_WAITLIST_CONFIRMATION_JOB]: (job) => sendWaitlistConfirmation(mailer, job.payload, siteUrl),
     [SEND_CONTACT_EMAIL_JOB]: (job) => sendContactEmail(mailer, job.payload, siteUrl),
     [SEND_MODERATION_EMAIL_JOB]: (job) => sendModerationEmail(mailer, job.payload, siteUrl),
+    [SAVED_REMINDERS_JOB]: async (_job, { db, now }) => void (await queueSavedReminders(db, now)),
+    [SEND_SAVED_REMINDER_EMAIL_JOB]: (job, { db, now }) =>
+      sendSavedReminderEmail(db, mailer, job.payload, { siteUrl, now }),
+    [FOLLOWED_EVENTS_EMAILS_JOB]: async (job, { db }) => void (await queueFollowedEventsEmails(db, job.payload)),
+    [SEND_FOLLOWED_EVENTS_EMAIL_JOB]: (job, { db, now }) =>
+      sendFollowedEventsEmail(db, mailer, job.payload, { siteUrl, now }),
   };
 }

@@ -5,6 +5,9 @@ import { scheduledTasks } from "#server/db/schema";
 import { UPDATE_REPUTATIONS_JOB } from "#server/services/reputations";
 import { WEEKLY_DIGEST_JOB } from "#server/services/weekly-digest";
 import { enqueueJob } from "#server/services/enqueue-job";
+import { FOLLOWED_EVENTS_EMAIL_HOUR, nextHourlyRunAfter } from "#domain/saves-follows";
+import { SAVED_REMINDERS_JOB } from "#server/services/saved-reminders";
+import { FOLLOWED_EVENTS_EMAILS_JOB } from "#server/services/followed-events-emails";
 
 /** Work that recurs, by name (the row of `scheduled_tasks` that says when it runs next). */
 export interface ScheduledTask {
@@ -34,6 +37,18 @@ export const SCHEDULED_TASKS: readonly ScheduledTask[] = [
     name: "update_reputations",
     nextRunAfter: (instant) => nextDailyRunAfter(instant, 6),
     start: (tx, now) => enqueueJob(tx, UPDATE_REPUTATIONS_JOB, {}, now),
+  },
+  // Saved events' reminders: every hour, so each goes out soon after 9:00 the day before in its zone.
+  {
+    name: "saved_event_reminders",
+    nextRunAfter: nextHourlyRunAfter,
+    start: (tx, now) => enqueueJob(tx, SAVED_REMINDERS_JOB, {}, now),
+  },
+  // Followed organizers' new events: one e-mail a day at most, covering the day up to the run's instant.
+  {
+    name: "followed_events_emails",
+    nextRunAfter: (instant) => nextDailyRunAfter(instant, FOLLOWED_EVENTS_EMAIL_HOUR),
+    start: (tx, now, dueAt) => enqueueJob(tx, FOLLOWED_EVENTS_EMAILS_JOB, { runAt: dueAt.toISOString() }, now),
   },
 ];
 

@@ -16,6 +16,7 @@ import { enqueueEventChangeEmails, type EventChange } from "#server/services/eve
 import type { Actor } from "./actor";
 import { applyTeam, changesTeam, planTeam, refuseTooManyInvitations } from "./co-organizer-invitations";
 import { paidUnitPricesByType } from "./event-orders";
+import { announceToFollowers } from "./saves-follows";
 import {
   encodeImages,
   imageListField,
@@ -111,6 +112,7 @@ export async function createEvent(
       await replaceSponsors(tx, eventId, event.sponsorIds, context.now);
       await applyTeam(tx, eventId, team, { inviterId: actor.userId, now: context.now, siteUrl: context.siteUrl });
       await insertImageRows(tx, eventId, stored);
+      if (context.publish) await announceToFollowers(tx, eventId, context.now);
       await tx
         .update(profiles)
         .set({ role: "organizer", updatedAt: context.now })
@@ -183,6 +185,7 @@ export async function updateEvent(
       if (context.publish && current.status === "draft") {
         refusePastPublication(event.endsAt, context.now);
         await tx.update(events).set({ status: "published" }).where(eq(events.id, eventId));
+        await announceToFollowers(tx, eventId, context.now);
       }
       const change = eventChange(current, event, venueId);
       if (current.status === "published" && change) {
@@ -304,6 +307,7 @@ export async function publishEvent(db: Database, actor: Actor, eventId: number, 
     if (event.status === "published") return;
     refusePastPublication(event.endsAt, now);
     await tx.update(events).set({ status: "published", updatedAt: now }).where(eq(events.id, eventId));
+    await announceToFollowers(tx, eventId, now);
   });
 }
 
