@@ -12,6 +12,7 @@ import { createOrdersApi } from "./orders";
 import { createPaymentsApi } from "./payments";
 import { createPromotionsApi } from "./promotions";
 import { createReportsApi } from "./reports";
+import { createSavesFollowsApi } from "./saves-follows";
 import { createSiteApi } from "./site";
 import { createStaffMessagesApi } from "./staff-messages";
 import { createStaffBlogApi } from "./staff-blog";
@@ -37,6 +38,7 @@ export function createApiRouter() {
   api.route("/events/:id/check-ins", createCheckInsApi());
   api.route("/events/:id/reports", createReportsApi());
   api.route("/events", createEventsApi());
+  api.route("/me", createSavesFollowsApi());
   api.route("/me", createMeApi());
   api.route("/my/events", createMyEventsApi());
   api.route("/orders", createOrdersApi());
