@@ -126,7 +126,8 @@ const fill = (text: string, values: Record<string, string>) =>
 export function renderSavedReminderEmail(reminder: SavedReminder, siteUrl: string): RenderedEmail {
   const words = SAVES_FOLLOWS_WORDS[reminder.language];
   const values = { name: isolateUserText(reminder.name), event: isolateUserText(reminder.event.title) };
-  const subject = fill(words.reminderSubject, values);
+  // The subject names the title as it is: a mail program shows isolating marks as boxes.
+  const subject = fill(words.reminderSubject, { event: reminder.event.title });
   const body = renderEmailBody(
     {
       heading: words.reminderHeading,
