@@ -19,6 +19,7 @@ import postgres from "postgres";
 import { startPostgres, type PostgresServer } from "#tests/support/postgres-server";
 import { removeDataDir, startSiteServer, type SiteServer } from "#tests/support/site-server";
 import { buildIfStale } from "../../scripts/build-if-stale.js";
+import { prepareBenchDatabase } from "./bench-saves-follows";
 
 const DURATION = positiveNumber("DURATION", 10);
 const CONNECTIONS = positiveNumber("CONNECTIONS", 20);
@@ -250,9 +251,12 @@ async function benchDatabase(database: DatabaseKind): Promise<void> {
     await admin.end();
     env.DATABASE_URL = pg.url("bench_http");
   }
+  // The sample data plus the issue's volume of saved events and follows, before the site starts.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "dmv-events-bench-"));
+  await prepareBenchDatabase({ dataDir, ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}) });
   console.log(`Starting the site on the ${database} database…`);
   const startedAt = performance.now();
-  const site: SiteServer = await startSiteServer({ env });
+  const site: SiteServer = await startSiteServer({ dataDir, env });
   const stopSite = track({
     stop: async () => {
       await site.stop();
