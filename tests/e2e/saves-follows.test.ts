@@ -57,7 +57,7 @@ beforeAll(async () => {
   }
   site = await startSiteServer({
     dataDir,
-    env: { SEED_SAMPLE_DATA: "false", DEV_MAILBOX: "true", DEV_CLOCK: "true", MAP_TILE_URL: "none" },
+    env: { NODE_ENV: "test", SEED_SAMPLE_DATA: "false", DEV_MAILBOX: "true", DEV_CLOCK: "true", MAP_TILE_URL: "none" },
   });
 });
 
