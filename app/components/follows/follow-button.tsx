@@ -1,7 +1,6 @@
-import type { FormEvent } from "react";
-import { useFetcher, useLocation } from "react-router";
-import { useTranslation } from "#app/i18n/use-translation";
+import { Form, useLocation } from "react-router";
 import { SubmitButton } from "#app/components/ui/submit-button";
+import { useTranslation } from "#app/i18n/use-translation";
 
 /** What a page knows of an organizer's followers (followStateOf), for the Follow button. */
 export interface FollowState {
@@ -13,9 +12,9 @@ export interface FollowState {
 }
 
 /**
- * Follow / Following, with the follower count: a plain form that comes back to this page; with
- * scripts, a fetcher sends it without leaving the page and the button turns at once. The words are the
- * `savesFollows` page messages, which the page's loader sends.
+ * Follow / Following (follow-organizer.tsx), with the follower count: a form posting the intent and the
+ * page to come back to; with scripts React Router sends it without reloading the page and the page's
+ * data comes back with the new state. The words are the `savesFollows` page messages.
  */
 export function FollowButton({
   organizerId,
@@ -26,37 +25,27 @@ export function FollowButton({
   organizerName: string;
   state: FollowState;
 }) {
-  const fetcher = useFetcher();
-  const location = useLocation();
   const { t } = useTranslation();
-  const pending = fetcher.formData?.get("intent");
-  const following = typeof pending === "string" ? pending === "follow" : state.following === true;
-  const followers = state.followers + (following ? 1 : 0) - (state.following === true ? 1 : 0);
-  const action = `/users/${organizerId}/follow`;
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    form.set("respond", "data");
-    void fetcher.submit(form, { method: "post", action });
-  };
+  const location = useLocation();
+  const following = state.following === true;
   return (
     <div className="flex flex-wrap items-center gap-3">
       {!state.self && (
-        <form method="post" action={action} onSubmit={submit}>
+        <Form method="post" action={`/users/${organizerId}/follow`} preventScrollReset>
           <input type="hidden" name="intent" value={following ? "unfollow" : "follow"} />
           <input type="hidden" name="back" value={location.pathname + location.search} />
           <SubmitButton
-            variant={following ? "outline" : "primary"}
+            variant="outline"
             size="sm"
-            pending={fetcher.state !== "idle"}
             aria-pressed={following}
             aria-label={t("savesFollows.follow", { name: organizerName })}
+            className="aria-pressed:bg-muted"
           >
             {t(following ? "savesFollows.following" : "savesFollows.followShort")}
           </SubmitButton>
-        </form>
+        </Form>
       )}
-      <p className="text-sm text-muted-foreground">{t("savesFollows.followers", { count: followers })}</p>
+      <p className="text-sm text-muted-foreground">{t("savesFollows.followers", { count: state.followers })}</p>
     </div>
   );
 }
