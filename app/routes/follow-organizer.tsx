@@ -37,8 +37,8 @@ async function follow(context: Route.LoaderArgs["context"], organizerId: string)
 
 /**
  * The Follow button's form (intent follow or unfollow, and the page to come back to). A visitor is
- * sent to sign in and brought back here (the loader) to finish following. With `respond=data` (the
- * button's fetcher) the answer is data, not a redirect.
+ * sent to sign in and brought back here (the loader) to finish following. With `respond=data` the
+ * answer is data, not a redirect (for a script that sends it itself).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const organizerId = organizerIdOf(params);

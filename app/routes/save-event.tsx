@@ -27,8 +27,8 @@ function eventIdOf(params: { id: string }): number {
 
 /**
  * The heart's form (intent save or unsave, and the page to come back to). A visitor is sent to sign in
- * and brought back here (the loader) to finish saving. With `respond=data` (the heart's fetcher) the
- * answer is data, not a redirect, so the page stays as it is.
+ * and brought back here (the loader) to finish saving. With `respond=data` the answer is data, not a
+ * redirect (for a script that sends it itself).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const eventId = eventIdOf(params);
