@@ -93,5 +93,8 @@ export default [
   route("reviews/:id/report", "routes/report-content.tsx", { id: "report-review" }),
   route("photos/:id/report", "routes/report-content.tsx", { id: "report-photo" }),
   route("events/:id/reviews", "routes/event-reviews.tsx"),
+  route("events/:id/save", "routes/save-event.tsx"),
+  route("users/:id/follow", "routes/follow-organizer.tsx"),
+  route("unfollow", "routes/unfollow.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

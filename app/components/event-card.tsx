@@ -8,6 +8,7 @@ import { priceLine, type PriceLine } from "#domain/price";
 import { formatDate, formatDistance, formatMoney, formatTime, isolateUserText } from "#app/i18n/format";
 import type { EventSummary } from "#domain/event-summary";
 import { EventImage } from "./event-image";
+import { SaveButton } from "./saves-follows/save-button";
 
 export function priceText(t: TFunction, line: PriceLine, language: Language): string {
   switch (line.kind) {
@@ -56,6 +57,7 @@ export function CompactEventCard({ event }: { event: EventSummary }) {
         <p className="text-sm text-muted-foreground">{formatDate(event.startsAt, event.timeZone, language)}</p>
         <p className="text-sm font-semibold">{priceText(t, priceLine(event.ticketTypes), language)}</p>
       </div>
+      <SaveButton eventId={event.id} title={event.title} className="relative z-10 ms-auto self-start" />
     </article>
   );
 }
@@ -105,7 +107,7 @@ export function EventCard({
           />
         )}
         {badges.length > 0 && (
-          <ul className="absolute start-2 top-2 flex flex-wrap gap-1.5">
+          <ul className="absolute start-2 end-12 top-2 flex flex-wrap gap-1.5">
             {badges.map((badge) => (
               <li key={badge.key} className={`${BADGE} ${badge.className}`}>
                 {badge.label}
@@ -113,6 +115,7 @@ export function EventCard({
             ))}
           </ul>
         )}
+        <SaveButton eventId={event.id} title={event.title} className="absolute end-2 top-2 z-10" />
         {soldOut && (
           <div className="absolute inset-0 flex items-center justify-center bg-black/55">
             <span className="rounded-md border-2 border-white px-3 py-1 text-lg font-extrabold tracking-wider text-white">

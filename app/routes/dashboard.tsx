@@ -28,6 +28,8 @@ import { decideFromForm } from "./admin-sponsors.server";
 import { ticketCardsOf } from "#server/tickets/ticket-cards";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
+import { SavesFollowsSections } from "#app/components/saves-follows/dashboard-saves-follows";
+import { loadDashboardSavesFollows } from "#server/services/saves-follows";
 import type { Route } from "./+types/dashboard";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -63,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       myCampaigns,
       sponsorshipRequests,
       badges,
+      savesFollows: await loadDashboardSavesFollows(db, viewer, now),
       now,
       // My Promotions names promotion types and states in the promote page's words.
       pageMessages: await pageMessages(negotiateLanguage(request), [
@@ -71,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         "sponsorships",
         "notifications",
         "badges",
+        "savesFollows",
       ]),
     },
     { headers: PRIVATE },
@@ -112,6 +116,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     <div className="mx-auto flex w-full max-w-5xl flex-col py-8">
       <DashboardHeader email={email} />
       <MyTicketsSection tickets={myTickets} />
+      <SavesFollowsSections data={loaderData.savesFollows} now={now} />
       <SponsorshipRequests requests={loaderData.sponsorshipRequests} {...(decision ? { result: decision } : {})} />
       <MyEventsSection events={myEvents} />
       <BadgeProgressSection badges={loaderData.badges} />

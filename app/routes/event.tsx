@@ -31,6 +31,9 @@ import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { loadEventGallery } from "./gallery.server";
 import { loadEventReviews } from "./event-reviews.server";
+import { SavedEvents } from "#app/components/saves-follows/save-button";
+import { EventSavesFollows } from "#app/components/saves-follows/event-saves-follows";
+import { followStateFor, savedEventsOf, savesFollowsMessages } from "./saves-follows.server";
 
 const RELATED_LIMIT = 4;
 /** Reviews show on events that ended: their script loads only there, never on an upcoming event's page. */
@@ -89,7 +92,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     isSiteStaff,
     gallery: await loadEventGallery(context.db, context.viewer, event, now, negotiateLanguage(request)),
     reviews,
-    pageMessages: await pageMessages(negotiateLanguage(request), ["gallery", "reviews"]),
+    // The heart and Follow button (saved events are null for a visitor: their page stays shared).
+    savedEvents: await savedEventsOf(context),
+    follow: await followStateFor(context, event.organizer.id),
+    pageMessages: await pageMessages(negotiateLanguage(request), ["gallery", "reviews", "savesFollows"]),
   };
 }
 
@@ -242,6 +248,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         </div>
         <aside className="flex flex-col gap-6">
           <OrganizerCard event={event} />
+          <EventSavesFollows event={event} follow={loaderData.follow} savedEvents={loaderData.savedEvents} />
           <ShareBox eventId={event.id} title={event.title} />
           <ModerationLinks eventId={event.id} isSiteStaff={isSiteStaff} />
           {sidebarAds.map((ad) => (
@@ -254,13 +261,15 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           <h2 id="related-heading" className="mb-6 text-2xl font-bold">
             {t("event.related")}
           </h2>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {related.map((other) => (
-              <li key={other.id} className="grid">
-                <EventCard event={other} now={now} />
-              </li>
-            ))}
-          </ul>
+          <SavedEvents value={loaderData.savedEvents}>
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {related.map((other) => (
+                <li key={other.id} className="grid">
+                  <EventCard event={other} now={now} />
+                </li>
+              ))}
+            </ul>
+          </SavedEvents>
         </section>
       )}
     </article>

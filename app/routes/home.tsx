@@ -21,6 +21,8 @@ import { AppError } from "#server/errors";
 import { getHomePage } from "#server/services/home-page";
 import { applyInterestChoice, listMyInterests } from "#server/services/interests";
 import { listRecommendations } from "#server/services/recommendations";
+import { SavedEvents } from "#app/components/saves-follows/save-button";
+import { savedEventsOf, savesFollowsMessages } from "./saves-follows.server";
 import type { Route } from "./+types/home";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -37,15 +39,18 @@ export function meta({ matches }: Route.MetaArgs) {
  * The page is the same for every visitor (and cached for them, decision 005); a signed-in person also
  * gets their interests and, streamed, their recommendations, in a response no cache keeps.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, viewer } = context;
   const now = currentTime();
   const home = await getHomePage(db, now);
-  if (!viewer) return data({ ...home, personal: null });
+  // The hearts' words; a visitor's hearts are all empty (savedEvents null), so their page stays shared.
+  const hearts = { pageMessages: await savesFollowsMessages(request), savedEvents: await savedEventsOf(context) };
+  if (!viewer) return data({ ...home, ...hearts, personal: null });
   const interests = await listMyInterests(db, viewer);
   return data(
     {
       ...home,
+      ...hearts,
       personal: {
         savedInterests: interests.map((interest) => interest.key),
         recommendations: listRecommendations(db, viewer, now),
@@ -77,7 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const home = loaderData;
   return (
-    <>
+    <SavedEvents value={home.savedEvents}>
       <Hero />
       <SiteStatsStrip initial={home.stats} />
       <InterestsPicker savedKeys={home.personal?.savedInterests ?? null} />
@@ -134,7 +139,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
-    </>
+    </SavedEvents>
   );
 }
 

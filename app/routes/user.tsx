@@ -19,6 +19,8 @@ import { pageMeta, siteOrigin } from "#app/seo";
 import { currentTime } from "#server/clock";
 import { getProfilePage } from "#server/services/public-profile";
 import { listEarnedBadges } from "#server/services/badges";
+import { FollowButton } from "#app/components/follows/follow-button";
+import { followStateFor } from "./saves-follows.server";
 import type { Route } from "./+types/user";
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -46,11 +48,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const now = currentTime();
   const [page, messages] = await Promise.all([
     getProfilePage(context.db, params.id, now),
-    pageMessages(negotiateLanguage(request), ["userProfile", "badges"]),
+    pageMessages(negotiateLanguage(request), ["userProfile", "badges", "savesFollows"]),
   ]);
   if (!page) throw data(null, { status: 404 });
-  const badges = await listEarnedBadges(context.db, page.profile.id);
-  return { now, ...page, badges, pageMessages: messages };
+  const [badges, follow] = await Promise.all([
+    listEarnedBadges(context.db, page.profile.id),
+    followStateFor(context, page.profile.id),
+  ]);
+  return { now, ...page, badges, follow, pageMessages: messages };
 }
 
 export default function UserPage({ loaderData }: Route.ComponentProps) {
@@ -63,7 +68,9 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-col gap-4">
         <ProfileHeader profile={profile} />
         <div className="flex flex-wrap items-center gap-4">
-          {/* The Follow button (app/components/follows/follow-button.tsx) goes here, before the figures. */}
+          {organizer && (
+            <FollowButton organizerId={profile.id} organizerName={profile.name} state={loaderData.follow} />
+          )}
           <ProfileFigures counts={counts} organizes={organizer !== null} />
         </div>
       </div>

@@ -25,6 +25,7 @@ import { PROMOTION_NAMED_SCHEMAS } from "./promotion-json";
 import { PROMOTION_REQUEST_BODIES } from "./promotions";
 import { REPORT_REQUEST_BODIES, REPORT_SCHEMAS } from "./reports";
 import { REVIEW_REQUEST_BODIES, REVIEW_SCHEMAS } from "./reviews";
+import { SAVES_FOLLOWS_SCHEMAS } from "./saves-follows";
 import { STAFF_MODERATION_REQUEST_BODIES, STAFF_MODERATION_SCHEMAS } from "./staff-moderation";
 import { ok, publicRead } from "./public-read";
 import { SECURITY_SCHEMES } from "./security";
@@ -66,6 +67,7 @@ const ANSWER_SCHEMAS = {
   ...STAFF_BLOG_SCHEMAS,
   ...REPORT_SCHEMAS,
   ...GALLERY_SCHEMAS,
+  ...SAVES_FOLLOWS_SCHEMAS,
   ...STAFF_MODERATION_SCHEMAS,
   ...STAFF_EVENT_SCHEMAS,
   ...STAFF_PEOPLE_SCHEMAS,
@@ -140,6 +142,7 @@ function documentHeading(publicUrl: string) {
       { name: "Newsletter", description: "The weekly e-mail digest of events." },
       { name: "Badges", description: "Badges earned from real activity, and the progress toward them." },
       { name: "Reviews", description: "Rating events one attended, the organizers' answers, helpful marks, reports." },
+      { name: "Community", description: "Saving events and following organizers." },
       { name: "Staff", description: "Running the marketplace, for staff members only." },
     ],
   };

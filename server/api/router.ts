@@ -17,6 +17,7 @@ import { createPaymentsApi } from "./payments";
 import { createPromotionsApi } from "./promotions";
 import { createReportsApi } from "./reports";
 import { createReviewsApi } from "./reviews";
+import { createSavesFollowsApi } from "./saves-follows";
 import { createSiteApi } from "./site";
 import { createStaffMessagesApi } from "./staff-messages";
 import { createStaffBlogApi } from "./staff-blog";
@@ -46,6 +47,7 @@ export function createApiRouter() {
   api.route("/", createReviewsApi());
   api.route("/events", createEventsApi());
   api.route("/me", createNotificationsApi());
+  api.route("/me", createSavesFollowsApi());
   api.route("/me", createMeApi());
   api.route("/my/events", createMyEventsApi());
   api.route("/orders", createOrdersApi());

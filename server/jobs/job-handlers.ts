@@ -42,6 +42,17 @@ import {
 import { sendBadgeEmail } from "#server/mail/badge-email";
 import { sendReviewEmail } from "#server/mail/review-email";
 import { SEND_REVIEW_EMAIL_JOB } from "#server/services/reviews";
+import {
+  queueSavedReminders,
+  SAVED_REMINDERS_JOB,
+  SEND_SAVED_REMINDER_EMAIL_JOB,
+} from "#server/services/saved-reminders";
+import {
+  FOLLOWED_EVENTS_EMAILS_JOB,
+  queueFollowedEventsEmails,
+  SEND_FOLLOWED_EVENTS_EMAIL_JOB,
+} from "#server/services/followed-events-emails";
+import { sendFollowedEventsEmail, sendSavedReminderEmail } from "#server/mail/saves-follows-email";
 import type { JobHandlers } from "./run-due-jobs";
 
 /**
@@ -91,5 +102,11 @@ export function createJobHandlers({
     [CHECK_ENDED_EVENT_BADGES_JOB]: (job, { db, now }) => runCheckEndedEventBadgesJob(db, job.payload, now),
     [SEND_BADGE_EMAIL_JOB]: (job) => sendBadgeEmail(mailer, job.payload, siteUrl),
     [SEND_REVIEW_EMAIL_JOB]: (job) => sendReviewEmail(mailer, job.payload, siteUrl),
+    [SAVED_REMINDERS_JOB]: async (_job, { db, now }) => void (await queueSavedReminders(db, now)),
+    [SEND_SAVED_REMINDER_EMAIL_JOB]: (job, { db, now }) =>
+      sendSavedReminderEmail(db, mailer, job.payload, { siteUrl, now }),
+    [FOLLOWED_EVENTS_EMAILS_JOB]: async (job, { db }) => void (await queueFollowedEventsEmails(db, job.payload)),
+    [SEND_FOLLOWED_EVENTS_EMAIL_JOB]: (job, { db, now }) =>
+      sendFollowedEventsEmail(db, mailer, job.payload, { siteUrl, now }),
   };
 }

@@ -41,11 +41,16 @@ function slowHourlyTask(name: string, runs: Date[]): ScheduledTask {
   };
 }
 
+/** The digest and reputations (the hourly and daily tasks of saved events and follows are tested in their own files). */
+const DIGEST_AND_REPUTATIONS = SCHEDULED_TASKS.filter((task) =>
+  ["weekly_digest", "update_reputations"].includes(task.name),
+);
+
 describe(`scheduled tasks on the ${testDatabaseKind()} database`, () => {
   it("makes the rows on the first run, due at the next scheduled instants, and starts nothing yet", async () => {
     // A Wednesday: the digest is next Monday at 14:00 UTC, reputations tomorrow at 06:00 UTC.
     const now = at("2026-03-11T10:30:00Z");
-    expect(await runDueScheduledTasks(handle.db, SCHEDULED_TASKS, now)).toEqual([]);
+    expect(await runDueScheduledTasks(handle.db, DIGEST_AND_REPUTATIONS, now)).toEqual([]);
     expect(await rowOf("weekly_digest")).toEqual({
       name: "weekly_digest",
       nextRunAt: at("2026-03-16T14:00:00Z"),
@@ -58,15 +63,17 @@ describe(`scheduled tasks on the ${testDatabaseKind()} database`, () => {
     });
     expect(await handle.db.select().from(jobs)).toEqual([]);
     // Running again before anything is due changes nothing.
-    expect(await runDueScheduledTasks(handle.db, SCHEDULED_TASKS, at("2026-03-12T05:59:59Z"))).toEqual([]);
+    expect(await runDueScheduledTasks(handle.db, DIGEST_AND_REPUTATIONS, at("2026-03-12T05:59:59Z"))).toEqual([]);
     expect((await rowOf("update_reputations"))?.lastRunAt).toBeNull();
   });
 
   it("starts a due task by queueing its job, and moves its next run to the next scheduled instant", async () => {
-    await runDueScheduledTasks(handle.db, SCHEDULED_TASKS, at("2026-03-11T10:30:00Z"));
+    await runDueScheduledTasks(handle.db, DIGEST_AND_REPUTATIONS, at("2026-03-11T10:30:00Z"));
 
     const reputationsDue = at("2026-03-12T06:00:05Z");
-    expect(await runDueScheduledTasks(handle.db, SCHEDULED_TASKS, reputationsDue)).toEqual(["update_reputations"]);
+    expect(await runDueScheduledTasks(handle.db, DIGEST_AND_REPUTATIONS, reputationsDue)).toEqual([
+      "update_reputations",
+    ]);
     expect(await rowOf("update_reputations")).toMatchObject({
       nextRunAt: at("2026-03-13T06:00:00Z"),
       lastRunAt: reputationsDue,
@@ -77,7 +84,7 @@ describe(`scheduled tasks on the ${testDatabaseKind()} database`, () => {
     // Claimed a few seconds late, the digest's run is still named by its scheduled instant (the edition).
     const digestDue = at("2026-03-16T14:00:00Z");
     const claimedAt = at("2026-03-16T14:00:03Z");
-    expect(await runDueScheduledTasks(handle.db, SCHEDULED_TASKS, claimedAt)).toEqual([
+    expect(await runDueScheduledTasks(handle.db, DIGEST_AND_REPUTATIONS, claimedAt)).toEqual([
       "weekly_digest",
       "update_reputations",
     ]);

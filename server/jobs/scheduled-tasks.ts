@@ -6,6 +6,9 @@ import { UPDATE_REPUTATIONS_JOB } from "#server/services/reputations";
 import { WEEKLY_DIGEST_JOB } from "#server/services/weekly-digest";
 import { enqueueJob } from "#server/services/enqueue-job";
 import { CHECK_ENDED_EVENT_BADGES_JOB, ENDED_EVENTS_LOOKBACK_MS } from "#server/services/badges";
+import { FOLLOWED_EVENTS_EMAIL_HOUR, nextHourlyRunAfter } from "#domain/saves-follows";
+import { SAVED_REMINDERS_JOB } from "#server/services/saved-reminders";
+import { FOLLOWED_EVENTS_EMAILS_JOB } from "#server/services/followed-events-emails";
 
 /** Work that recurs, by name (the row of `scheduled_tasks` that says when it runs next). */
 export interface ScheduledTask {
@@ -48,6 +51,18 @@ export const SCHEDULED_TASKS: readonly ScheduledTask[] = [
         { since: new Date(dueAt.getTime() - ENDED_EVENTS_LOOKBACK_MS).toISOString() },
         now,
       ),
+  },
+  // Saved events' reminders: every hour, so each goes out soon after 9:00 the day before in its zone.
+  {
+    name: "saved_event_reminders",
+    nextRunAfter: nextHourlyRunAfter,
+    start: (tx, now) => enqueueJob(tx, SAVED_REMINDERS_JOB, {}, now),
+  },
+  // Followed organizers' new events: one e-mail a day at most, covering the day up to the run's instant.
+  {
+    name: "followed_events_emails",
+    nextRunAfter: (instant) => nextDailyRunAfter(instant, FOLLOWED_EVENTS_EMAIL_HOUR),
+    start: (tx, now, dueAt) => enqueueJob(tx, FOLLOWED_EVENTS_EMAILS_JOB, { runAt: dueAt.toISOString() }, now),
   },
 ];
 

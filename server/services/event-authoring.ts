@@ -17,6 +17,7 @@ import type { Actor } from "./actor";
 import { queueBadgeCheck } from "./badge-triggers";
 import { applyTeam, changesTeam, planTeam, refuseTooManyInvitations } from "./co-organizer-invitations";
 import { paidUnitPricesByType } from "./event-orders";
+import { announceToFollowers } from "./saves-follows";
 import {
   encodeImages,
   imageListField,
@@ -112,6 +113,7 @@ export async function createEvent(
       await replaceSponsors(tx, eventId, event.sponsorIds, context.now);
       await applyTeam(tx, eventId, team, { inviterId: actor.userId, now: context.now, siteUrl: context.siteUrl });
       await insertImageRows(tx, eventId, stored);
+      if (context.publish) await announceToFollowers(tx, eventId, context.now);
       await tx
         .update(profiles)
         .set({ role: "organizer", updatedAt: context.now })
@@ -186,6 +188,7 @@ export async function updateEvent(
         refusePastPublication(event.endsAt, context.now);
         await tx.update(events).set({ status: "published" }).where(eq(events.id, eventId));
         await queueBadgeCheck(tx, [current.organizerId]);
+        await announceToFollowers(tx, eventId, context.now);
       }
       const change = eventChange(current, event, venueId);
       if (current.status === "published" && change) {
@@ -308,6 +311,7 @@ export async function publishEvent(db: Database, actor: Actor, eventId: number, 
     refusePastPublication(event.endsAt, now);
     await tx.update(events).set({ status: "published", updatedAt: now }).where(eq(events.id, eventId));
     await queueBadgeCheck(tx, [event.organizerId]);
+    await announceToFollowers(tx, eventId, now);
   });
 }
 

@@ -2,10 +2,11 @@ import path from "node:path";
 import { openDatabase } from "#server/db/client";
 import { seedSampleData } from "#server/db/seed/seed";
 import { addBenchReviews } from "./bench-reviews";
+import { addBenchSavesAndFollows } from "./bench-saves-follows";
 
 /**
  * The benchmark's data, written before the site starts (it then finds a seeded database and keeps it):
- * the sample data, then the issue 19 volumes on top (addBenchReviews: 10,000 reviews). Returns the
+ * the sample data, then the issue 19 volumes on top (10,000 reviews, 50,000 saved events, 10,000 follows). Returns the
  * event pages worth loading besides the usual ones: the past event with the most reviews.
  */
 export async function prepareBenchData(
@@ -18,6 +19,8 @@ export async function prepareBenchData(
     await seedSampleData(handle.db, { now: new Date() });
     const reviewed = await addBenchReviews(handle.db);
     console.log(`  bench data: ${reviewed.reviews} reviews, the most on /events/${reviewed.eventId}`);
+    const added = await addBenchSavesAndFollows(handle.db);
+    console.log(`  bench data: ${added.saves} saved events, ${added.follows} follows`);
     return { reviewedEventId: reviewed.eventId };
   } finally {
     await handle.close();
