@@ -33,7 +33,7 @@ import { loadEventGallery } from "./gallery.server";
 import { loadEventReviews } from "./event-reviews.server";
 import { SavedEvents } from "#app/components/saves-follows/save-button";
 import { EventSavesFollows } from "#app/components/saves-follows/event-saves-follows";
-import { followStateFor, savedEventsOf, savesFollowsMessages } from "./saves-follows.server";
+import { followStateFor, savedEventsOf } from "./saves-follows.server";
 
 const RELATED_LIMIT = 4;
 /** Reviews show on events that ended: their script loads only there, never on an upcoming event's page. */

@@ -16,7 +16,6 @@ import {
 } from "./sample-data";
 import { sampleAvatarUrl, sampleEventImageKey, sampleSponsorLogoUrl, uploadUrl } from "./sample-image-files";
 import { seedSampleBlog } from "./sample-blog";
-import { seedSampleCommunity } from "./sample-community";
 import { seedSampleBadges } from "./sample-badges";
 import { seedSampleGallery } from "./sample-gallery";
 import { seedSampleSavesAndFollows } from "./sample-community-follows";
@@ -205,13 +204,12 @@ export async function seedSampleData(
     log("Seeding the staff account admin@example.com");
     await seedSampleStaff(tx, now);
     log(`Seeding ${await seedSampleBlog(tx, now)} blog posts`);
-    log(`Seeding ${await seedSampleCommunity(tx, now)} reviews, with follows and badges`);
     log(`Seeding ${await seedSampleNotifications(tx, now)} notifications`);
     log(`Seeding ${await seedSampleGallery(tx, { now, userIds })} gallery photos`);
-    // Last: badges are earned from everything above (the same recompute as `npm run badges:recompute`).
-    log(`Awarding ${await seedSampleBadges(tx, now)} badges earned by the sample activity`);
     log(`Seeding ${await seedSampleReviews(tx, now)} reviews of past events`);
     await seedSampleSavesAndFollows(tx, { userIds, roles: SAMPLE_USERS.map((user) => user.role) }, eventRows, now);
+    // Last: badges are earned from everything above (the same recompute as `npm run badges:recompute`).
+    log(`Awarding ${await seedSampleBadges(tx, now)} badges earned by the sample activity`);
 
     const summary: SeedSummary = {
       categories: CATEGORIES.length,
