@@ -1,3 +1,5 @@
+import { negotiateLanguage } from "#app/i18n/preferences";
+import { pageMessages } from "#app/i18n/page-messages.server";
 import { useEffect, useRef } from "react";
 import { data, Form, Link } from "react-router";
 import { DashboardHeader } from "#app/components/dashboard-header";
@@ -40,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       profile: profile ?? newProfile(viewer),
       // From the loader: the pictures module is server code, which the page's script must not pull in.
       maxPictureMegabytes: MAX_PROFILE_IMAGE_BYTES / 1024 / 1024,
+      pageMessages: await pageMessages(negotiateLanguage(request), ["dashboard"]),
     },
     { headers: PRIVATE },
   );

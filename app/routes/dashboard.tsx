@@ -69,6 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       now,
       // My Promotions names promotion types and states in the promote page's words.
       pageMessages: await pageMessages(negotiateLanguage(request), [
+        "dashboard",
+        "myPromotions",
         "promote",
         "accountData",
         "sponsorships",
