@@ -32,6 +32,8 @@ import { UPDATE_REPUTATIONS_JOB, updateReputations } from "#server/services/repu
 import { queueWeeklyDigest, SEND_DIGEST_EMAIL_JOB, WEEKLY_DIGEST_JOB } from "#server/services/weekly-digest";
 import { sendModerationEmail } from "#server/mail/moderation-email";
 import { SEND_MODERATION_EMAIL_JOB } from "#server/services/event-moderation";
+import { sendPromoterInvitation } from "#server/mail/promoter-invitation-email";
+import { SEND_PROMOTER_INVITATION_JOB } from "#server/services/email-jobs";
 import type { JobHandlers } from "./run-due-jobs";
 
 /**
@@ -77,5 +79,6 @@ export function createJobHandlers({
     [SEND_WAITLIST_CONFIRMATION_JOB]: (job) => sendWaitlistConfirmation(mailer, job.payload, siteUrl),
     [SEND_CONTACT_EMAIL_JOB]: (job) => sendContactEmail(mailer, job.payload, siteUrl),
     [SEND_MODERATION_EMAIL_JOB]: (job) => sendModerationEmail(mailer, job.payload, siteUrl),
+    [SEND_PROMOTER_INVITATION_JOB]: (job) => sendPromoterInvitation(mailer, job.payload, siteUrl),
   };
 }
