@@ -26,6 +26,8 @@ import type { Route } from "./+types/event";
 import { PromotionAdCard } from "#app/components/promotion-ad";
 import { listRunningAds } from "#server/services/promotion-ads";
 import { HiddenNotice, ModerationLinks } from "#app/components/event-moderation";
+import { shareAddress } from "#app/components/shares/share-address";
+import { findShareCode } from "#server/services/referrals";
 
 const RELATED_LIMIT = 4;
 
@@ -77,6 +79,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // are never served from the shared response cache, see server/http/response-cache.ts).
     isStaff: Boolean(role),
     isSiteStaff,
+    // The signed-in person's share link, if they made one (the share button makes it on first use).
+    share: {
+      code: context.viewer ? await findShareCode(context.db, context.viewer.userId, event.id) : null,
+      isSignedIn: Boolean(context.viewer),
+    },
   };
 }
 
@@ -223,7 +230,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         </div>
         <aside className="flex flex-col gap-6">
           <OrganizerCard event={event} />
-          <ShareBox eventId={event.id} title={event.title} />
+          <ShareBox eventId={event.id} title={event.title} share={loaderData.share} />
           <ModerationLinks eventId={event.id} isSiteStaff={isSiteStaff} />
           {sidebarAds.map((ad) => (
             <PromotionAdCard key={ad.id} ad={ad} />
@@ -439,27 +446,35 @@ function Sponsors({ sponsors }: { sponsors: Detail["sponsors"] }) {
   );
 }
 
-function ShareBox({ eventId, title }: { eventId: number; title: string }) {
+function ShareBox({
+  eventId,
+  title,
+  share: personal,
+}: {
+  eventId: number;
+  title: string;
+  share: { code: string | null; isSignedIn: boolean };
+}) {
   const { t } = useTranslation();
-  const url = () => `${window.location.origin}/events/${eventId}`;
+  const url = () => shareAddress(eventId, personal.code, personal.isSignedIn);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(url());
+      await navigator.clipboard.writeText(await url());
       notify("success", t("event.linkCopied"));
     } catch {
       notify("error", t("event.copyFailed"));
     }
   };
-  const share = () => {
-    if (navigator.share) void navigator.share({ title, url: url() }).catch(() => {});
-    else void copy();
+  const share = async () => {
+    if (navigator.share) await navigator.share({ title, url: await url() }).catch(() => {});
+    else await copy();
   };
   return (
     <section aria-labelledby="share-heading" className="flex flex-col gap-2 rounded-xl border border-border p-5">
       <h2 id="share-heading" className="mb-1 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
         {t("event.share")}
       </h2>
-      <button type="button" onClick={share} className={buttonClasses("primary", "sm")}>
+      <button type="button" onClick={() => void share()} className={buttonClasses("primary", "sm")}>
         <Share2 aria-hidden="true" className="h-4 w-4" />
         {t("event.share")}
       </button>

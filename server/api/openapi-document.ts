@@ -20,6 +20,7 @@ import { PAYMENT_REQUEST_BODIES, PAYMENT_SCHEMAS } from "./payments";
 import { PROMOTION_NAMED_SCHEMAS } from "./promotion-json";
 import { PROMOTION_REQUEST_BODIES } from "./promotions";
 import { REPORT_REQUEST_BODIES, REPORT_SCHEMAS } from "./reports";
+import { PROMOTER_REQUEST_BODIES, PROMOTER_SCHEMAS } from "./promoters";
 import { STAFF_MODERATION_REQUEST_BODIES, STAFF_MODERATION_SCHEMAS } from "./staff-moderation";
 import { ok, publicRead } from "./public-read";
 import { SECURITY_SCHEMES } from "./security";
@@ -58,6 +59,7 @@ const ANSWER_SCHEMAS = {
   ...STAFF_MESSAGE_SCHEMAS,
   ...STAFF_BLOG_SCHEMAS,
   ...REPORT_SCHEMAS,
+  ...PROMOTER_SCHEMAS,
   ...STAFF_MODERATION_SCHEMAS,
   ...STAFF_EVENT_SCHEMAS,
   ...STAFF_PEOPLE_SCHEMAS,
@@ -79,6 +81,7 @@ const REQUEST_BODY_SCHEMAS = {
   ...STAFF_MESSAGE_REQUEST_BODIES,
   ...STAFF_BLOG_REQUEST_BODIES,
   ...REPORT_REQUEST_BODIES,
+  ...PROMOTER_REQUEST_BODIES,
   ...STAFF_MODERATION_REQUEST_BODIES,
   ...STAFF_EVENT_REQUEST_BODIES,
   ...STAFF_PEOPLE_REQUEST_BODIES,
@@ -125,6 +128,7 @@ function documentHeading(publicUrl: string) {
       { name: "Promotions", description: "Paid promotion campaigns of an organizer's events." },
       { name: "Newsletter", description: "The weekly e-mail digest of events." },
       { name: "Staff", description: "Running the marketplace, for staff members only." },
+      { name: "Promoters", description: "Share links, and promoters' tracked links with their figures." },
     ],
   };
 }

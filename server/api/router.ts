@@ -11,6 +11,7 @@ import { createOpenApiDocumentApi } from "./openapi-document";
 import { createOrdersApi } from "./orders";
 import { createPaymentsApi } from "./payments";
 import { createPromotionsApi } from "./promotions";
+import { createPromotersApi } from "./promoters";
 import { createReportsApi } from "./reports";
 import { createSiteApi } from "./site";
 import { createStaffMessagesApi } from "./staff-messages";
@@ -36,6 +37,8 @@ export function createApiRouter() {
   // Before /events: that app's ETag middleware would otherwise also wrap these private answers.
   api.route("/events/:id/check-ins", createCheckInsApi());
   api.route("/events/:id/reports", createReportsApi());
+  // Share links and promoters: whole paths of their own (/events/{id}/share-link, /my/promoting…).
+  api.route("/", createPromotersApi());
   api.route("/events", createEventsApi());
   api.route("/me", createMeApi());
   api.route("/my/events", createMyEventsApi());

@@ -74,7 +74,9 @@ export async function openProgram(
   commissionBps: number,
 ): Promise<PromoterProgram> {
   await requireEventRole(db, actor, eventId);
-  const rate = commissionSchema.parse(commissionBps);
+  const parsed = commissionSchema.safeParse(commissionBps);
+  if (!parsed.success) throw new AppError("invalid", "The commission is not valid.", { commissionBps: "invalid" });
+  const rate = parsed.data;
   const [program] = await db
     .insert(promoterPrograms)
     .values({ eventId, joinCode: newReferralCode(), commissionBps: rate })
@@ -101,7 +103,12 @@ export async function invitePromoter(
   context: { now: Date; siteUrl: string; language: Language },
 ): Promise<{ id: number; email: string }> {
   await requireEventRole(db, actor, eventId);
-  const { email, commissionBps } = promoterInviteSchema.parse(input);
+  const parsed = promoterInviteSchema.safeParse(input);
+  if (!parsed.success) {
+    const field = String(parsed.error.issues[0]?.path[0] ?? "email");
+    throw new AppError("invalid", "The invitation is not valid.", { [field]: "invalid" });
+  }
+  const { email, commissionBps } = parsed.data;
   const throttle = await hit(
     db,
     `promoter-invite:${actor.userId}`,
