@@ -83,5 +83,10 @@ export default [
   route("dev/mailbox/:id", "routes/dev-mailbox-message.tsx"),
   route("dev/mailbox/:id/attachments/:index", "routes/dev-mailbox-attachment.ts"),
   route("events/:id/report", "routes/report-event.tsx"),
+  route("promoters", "routes/promoters.tsx"),
+  route("promoters/dashboard", "routes/promoter-dashboard.tsx"),
+  route("promoters/dashboard.csv", "routes/promoter-dashboard-csv.ts"),
+  route("events/:id/promoters", "routes/event-promoters.tsx"),
+  route("events/:id/promoters.csv", "routes/event-promoters-csv.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -398,3 +398,10 @@ export async function topPromotersOfMonth(db: Database, now: Date, limit = 10): 
     .orderBy(desc(tickets), asc(profiles.name))
     .limit(limit);
 }
+
+/** Everything the event's promoters page shows: the event, its programme, its promoters and totals. */
+export async function eventPromotersOverview(db: Database, actor: Actor, eventId: number) {
+  const [program, rows] = [await programOf(db, actor, eventId), await eventPromoterFigures(db, actor, eventId)];
+  const [event] = await db.select({ id: events.id, title: events.title }).from(events).where(eq(events.id, eventId));
+  return { event: event!, program, rows, totals: totalsOf(rows) };
+}

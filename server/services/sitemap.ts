@@ -54,6 +54,7 @@ export async function listSiteEntries(db: Database, now: Date = currentTime()): 
     { path: "/sponsors" },
     { path: "/pricing" },
     { path: "/about" },
+    { path: "/promoters" },
     { path: "/privacy" },
     { path: "/newsletter" },
     { path: "/api/docs" },

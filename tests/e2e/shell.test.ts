@@ -191,6 +191,7 @@ describe("the footer", () => {
         "/create",
         "/dashboard",
         "/promote",
+        "/promoters",
         "/resources",
         "/pricing",
         "/about",
