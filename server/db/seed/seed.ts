@@ -16,6 +16,7 @@ import {
 } from "./sample-data";
 import { sampleAvatarUrl, sampleEventImageKey, sampleSponsorLogoUrl, uploadUrl } from "./sample-image-files";
 import { seedSampleBlog } from "./sample-blog";
+import { seedSamplePromoters } from "./sample-promoters";
 import { sampleOrganizerActivity } from "./sample-reputations";
 import { seedSampleStaff } from "./sample-staff";
 import { sampleTicketTypes } from "./sample-tickets";
@@ -199,6 +200,7 @@ export async function seedSampleData(
     log("Seeding the staff account admin@example.com");
     await seedSampleStaff(tx, now);
     log(`Seeding ${await seedSampleBlog(tx, now)} blog posts`);
+    log(`Seeding promoters and share links with ${await seedSamplePromoters(tx, now)} attributed orders`);
 
     const summary: SeedSummary = {
       categories: CATEGORIES.length,
