@@ -98,7 +98,7 @@ describe("promoters", () => {
       await waitForHydration(promoter);
       await promoter.getByLabel("رمز الانضمام").fill(joinCode);
       await promoter.getByRole("button", { name: "انضمام" }).click();
-      await promoter.getByRole("status").waitFor();
+      await promoter.getByRole("status").filter({ hasText: "أصبحت الآن مروّجًا لهذه الفعالية" }).waitFor();
       const link = (await promoter.locator("table code").first().textContent())!;
       expect(link).toMatch(new RegExp(`/events/${PAID_EVENT}\\?ref=[A-Za-z0-9_-]{10}$`));
       await expectNoAxeViolations(promoter);
