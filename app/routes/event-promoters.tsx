@@ -184,7 +184,7 @@ export default function EventPromotersPage({ loaderData, actionData }: Route.Com
         </section>
       </div>
 
-      <section aria-labelledby="figures-title" className="flex flex-col gap-3">
+      <div className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="figures-title" className="text-xl font-semibold">
             {t("promoters.organizer.figuresTitle")}
@@ -207,7 +207,7 @@ export default function EventPromotersPage({ loaderData, actionData }: Route.Com
           />
         )}
         <p className="text-sm text-muted-foreground">{t("promoters.howCounted")}</p>
-      </section>
+      </div>
     </div>
   );
 }

@@ -169,7 +169,7 @@ export default function PromoterDashboard({ loaderData, actionData }: Route.Comp
         </Form>
       </section>
 
-      <section aria-labelledby="links-title" className="flex flex-col gap-3">
+      <div className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="links-title" className="text-xl font-semibold">
             {t("promoters.dashboard.linksTitle")}
@@ -194,7 +194,7 @@ export default function PromoterDashboard({ loaderData, actionData }: Route.Comp
           />
         )}
         <p className="text-sm text-muted-foreground">{t("promoters.howCounted")}</p>
-      </section>
+      </div>
 
       <section aria-labelledby="listing-title" className="flex max-w-xl flex-col gap-3">
         <h2 id="listing-title" className="text-xl font-semibold">
