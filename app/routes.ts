@@ -96,5 +96,10 @@ export default [
   route("events/:id/save", "routes/save-event.tsx"),
   route("users/:id/follow", "routes/follow-organizer.tsx"),
   route("unfollow", "routes/unfollow.tsx"),
+  route("promoters", "routes/promoters.tsx"),
+  route("promoters/dashboard", "routes/promoter-dashboard.tsx"),
+  route("promoters/dashboard.csv", "routes/promoter-dashboard-csv.ts"),
+  route("events/:id/promoters", "routes/event-promoters.tsx"),
+  route("events/:id/promoters.csv", "routes/event-promoters-csv.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -74,6 +74,7 @@ export const EXPORT_CATEGORIES = [
   "reports",
   "sponsorships",
   "community",
+  "promoters",
 ] as const;
 export type ExportCategory = (typeof EXPORT_CATEGORIES)[number];
 
@@ -169,6 +170,18 @@ export const STORED_TABLES: readonly StoredTable[] = [
   { table: "gallery_photos", section: "community", retention: "account", onDeletion: "deleted", export: "community" },
   { table: "share_links", section: "community", retention: "account", onDeletion: "deleted", export: "community" },
   { table: "share_visits", section: "community", retention: "account", onDeletion: "deleted", export: "community" },
+  // Promoters (server/db/tables/promoters.ts)
+  { table: "promoter_programs", section: "organizing", retention: "event", onDeletion: "none", export: null },
+  { table: "event_promoters", section: "organizing", retention: "account", onDeletion: "deleted", export: "promoters" },
+  { table: "promoter_clicks", section: "organizing", retention: "account", onDeletion: "deleted", export: "promoters" },
+  {
+    table: "promoter_listings",
+    section: "organizing",
+    retention: "account",
+    onDeletion: "deleted",
+    export: "promoters",
+  },
+  { table: "order_attributions", section: "buying", retention: "order", onDeletion: "anonymized", export: "promoters" },
   { table: "badge_awards", section: "community", retention: "account", onDeletion: "deleted", export: "community" },
   {
     table: "notifications",
@@ -219,5 +232,7 @@ export const SITE_COOKIES = [
   "flash",
   "lang",
   "theme",
+  "share_ref",
+  "promoter_ref",
 ] as const;
 export const SITE_STORAGE_KEYS = ["theme", "language"] as const;

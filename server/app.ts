@@ -14,6 +14,7 @@ import { csrfProtection } from "#server/http/csrf";
 import { createDevClock } from "#server/http/dev-clock";
 import { currentTime } from "#server/clock";
 import { requestForRenderer } from "#server/http/request-origin";
+import { referralLinks } from "#server/http/referral-links";
 import { responseCache } from "#server/http/response-cache";
 import { securityHeaders } from "#server/http/security-headers";
 import { createEventCalendarFile } from "#server/http/event-calendar-file";
@@ -149,6 +150,8 @@ export function createApp({
   }
 
   if (renderPage) {
+    // Share and promoter links (?s=, ?ref=) are counted and kept here, before the page cache.
+    app.use(referralLinks(config.auth.trustProxy));
     // Pages read the session, language and theme cookies, and Accept-Language when nothing else names a language.
     app.all("*", varyOn(["Accept-Language", "Cookie"]), cache, (c) =>
       renderPage(requestForRenderer(c), {

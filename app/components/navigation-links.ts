@@ -77,6 +77,7 @@ export const FOOTER_COLUMNS: { titleKey: string; links: NavLink[] }[] = [
       // Back with its page (issue 20): /event-planning, after Create Event.
       { to: "/dashboard", labelKey: "footer.dashboard" },
       { to: "/promote", labelKey: "footer.promoteEvent" },
+      { to: "/promoters", labelKey: "footer.promoters" },
       { to: "/resources", labelKey: "footer.resources" },
       { to: "/pricing", labelKey: "footer.pricing" },
     ],

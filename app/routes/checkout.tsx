@@ -17,6 +17,7 @@ import { TextField } from "#app/components/ui/text-field";
 import { flashCookie } from "#app/flash";
 import { metaTranslator } from "#app/i18n/meta";
 import { privatePageMeta } from "#app/seo";
+import { referralCodesOf } from "#server/http/referral-links";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { useTranslation } from "#app/i18n/use-translation";
 import { quantityFieldName } from "#app/quantity-field";
@@ -77,11 +78,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const { viewer, db, config } = context;
   try {
-    const { order, accessToken } = await placeOrder(db, viewer && { userId: viewer.userId }, parsed.input, {
-      now: currentTime(),
-      language: negotiateLanguage(request),
-      siteUrl: config.publicUrl,
-    });
+    const { order, accessToken } = await placeOrder(
+      db,
+      viewer && { userId: viewer.userId },
+      parsed.input,
+      {
+        now: currentTime(),
+        language: negotiateLanguage(request),
+        siteUrl: config.publicUrl,
+      },
+      referralCodesOf(request.headers.get("Cookie")),
+    );
     const key = `?key=${encodeURIComponent(accessToken)}`;
     if (order.status === "confirmed") {
       return redirect(`/orders/${order.id}${key}`, { headers: { "Set-Cookie": flashCookie("orderConfirmed") } });

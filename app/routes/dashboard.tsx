@@ -8,6 +8,7 @@ import { MyEventsSection } from "#app/components/my-events";
 import { MyPromotionsSection } from "#app/components/my-promotions";
 import { RecommendedEvents } from "#app/components/recommended-events";
 import { SponsorshipRequests } from "#app/components/sponsorship-requests";
+import { MyShares } from "#app/components/shares/my-shares";
 import { TicketOrder, type TicketOrderView } from "#app/components/ticket-order";
 import { buttonClasses } from "#app/components/ui/button";
 import { metaTranslator } from "#app/i18n/meta";
@@ -24,6 +25,7 @@ import { listMyTickets, type MyTicketOrder } from "#server/services/my-tickets";
 import { getMyBadges } from "#server/services/badges";
 import { listRecommendations } from "#server/services/recommendations";
 import { listSponsorshipRequests } from "#server/services/sponsor-appearances";
+import { shareFiguresOf } from "#server/services/referrals";
 import { decideFromForm } from "./admin-sponsors.server";
 import { ticketCardsOf } from "#server/tickets/ticket-cards";
 import { pageMessages } from "#app/i18n/page-messages.server";
@@ -66,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sponsorshipRequests,
       badges,
       savesFollows: await loadDashboardSavesFollows(db, viewer, now),
+      shareFigures: await shareFiguresOf(db, viewer.userId),
       now,
       // My Promotions names promotion types and states in the promote page's words.
       pageMessages: await pageMessages(negotiateLanguage(request), [
@@ -77,6 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         "notifications",
         "badges",
         "savesFollows",
+        "promoters",
       ]),
     },
     { headers: PRIVATE },
@@ -125,6 +129,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <div className="px-4 py-10">
         <MyPromotionsSection campaigns={myCampaigns} />
       </div>
+      <MyShares figures={loaderData.shareFigures} />
       <InterestsPicker id="my-interests" title={t("dashboard.interestsTitle")} savedKeys={savedInterests} />
       <RecommendedEvents recommendations={recommendations} now={now} discoverHref="#my-interests" />
       <div className="px-4 py-10">

@@ -74,7 +74,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       canCancel,
       confirmingCancel: canCancel && search.get("cancel") === "1",
       cancelResult: sales.event.status === "cancelled" ? cancelResultOf(search.get("cancelled")) : null,
-      pageMessages: await pageMessages(negotiateLanguage(request), ["eventSales", "organizerOrders"]),
+      pageMessages: await pageMessages(negotiateLanguage(request), ["eventSales", "organizerOrders", "promoters"]),
     },
     { headers: STAFF_PAGE_HEADERS },
   );
@@ -197,6 +197,9 @@ export default function EventOrdersPage({ loaderData, actionData }: Route.Compon
         <p className="text-sm text-muted-foreground">
           {t("organizerOrders.timeZoneNote", { zone: formatTimeZone(startsAt, event.timeZone, language) })}
         </p>
+        <Link to={`/events/${event.id}/promoters`} className={`${buttonClasses("outline", "sm")} self-start`}>
+          {t("promoters.organizer.title")}
+        </Link>
       </div>
 
       {/* A cancelled event says so first; the form to cancel one comes last, after what it would undo. */}

@@ -34,6 +34,8 @@ import { loadEventReviews } from "./event-reviews.server";
 import { SavedEvents } from "#app/components/saves-follows/save-button";
 import { EventSavesFollows } from "#app/components/saves-follows/event-saves-follows";
 import { followStateFor, savedEventsOf } from "./saves-follows.server";
+import { shareAddress } from "#app/components/shares/share-address";
+import { findShareCode } from "#server/services/referrals";
 
 const RELATED_LIMIT = 4;
 /** Reviews show on events that ended: their script loads only there, never on an upcoming event's page. */
@@ -95,6 +97,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // The heart and Follow button (saved events are null for a visitor: their page stays shared).
     savedEvents: await savedEventsOf(context),
     follow: await followStateFor(context, event.organizer.id),
+    // The signed-in person's share link, if they made one (the share button makes it on first use).
+    share: {
+      code: context.viewer ? await findShareCode(context.db, context.viewer.userId, event.id) : null,
+      isSignedIn: Boolean(context.viewer),
+    },
     pageMessages: await pageMessages(negotiateLanguage(request), ["gallery", "reviews", "savesFollows"]),
   };
 }
@@ -249,7 +256,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         <aside className="flex flex-col gap-6">
           <OrganizerCard event={event} />
           <EventSavesFollows event={event} follow={loaderData.follow} savedEvents={loaderData.savedEvents} />
-          <ShareBox eventId={event.id} title={event.title} />
+          <ShareBox eventId={event.id} title={event.title} share={loaderData.share} />
           <ModerationLinks eventId={event.id} isSiteStaff={isSiteStaff} />
           {sidebarAds.map((ad) => (
             <PromotionAdCard key={ad.id} ad={ad} />
@@ -467,27 +474,35 @@ function Sponsors({ sponsors }: { sponsors: Detail["sponsors"] }) {
   );
 }
 
-function ShareBox({ eventId, title }: { eventId: number; title: string }) {
+function ShareBox({
+  eventId,
+  title,
+  share: personal,
+}: {
+  eventId: number;
+  title: string;
+  share: { code: string | null; isSignedIn: boolean };
+}) {
   const { t } = useTranslation();
-  const url = () => `${window.location.origin}/events/${eventId}`;
+  const url = () => shareAddress(eventId, personal.code, personal.isSignedIn);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(url());
+      await navigator.clipboard.writeText(await url());
       notify("success", t("event.linkCopied"));
     } catch {
       notify("error", t("event.copyFailed"));
     }
   };
-  const share = () => {
-    if (navigator.share) void navigator.share({ title, url: url() }).catch(() => {});
-    else void copy();
+  const share = async () => {
+    if (navigator.share) await navigator.share({ title, url: await url() }).catch(() => {});
+    else await copy();
   };
   return (
     <section aria-labelledby="share-heading" className="flex flex-col gap-2 rounded-xl border border-border p-5">
       <h2 id="share-heading" className="mb-1 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
         {t("event.share")}
       </h2>
-      <button type="button" onClick={share} className={buttonClasses("primary", "sm")}>
+      <button type="button" onClick={() => void share()} className={buttonClasses("primary", "sm")}>
         <Share2 aria-hidden="true" className="h-4 w-4" />
         {t("event.share")}
       </button>

@@ -272,6 +272,33 @@ export const ACCOUNT_SCHEMAS = {
         .describe(
           "What they saved, the organizers they follow, their reviews and helpful votes, their gallery photos, their share links with the visits they brought, their badges and their notifications.",
         ),
+      promoters: z
+        .object({
+          links: z.array(
+            z.object({
+              event: eventRef,
+              code: z.string(),
+              status: z.enum(["invited", "active"]),
+              commissionBps: z.number().int(),
+              invitedEmail: z.string().nullable(),
+              createdAt: instant,
+              acceptedAt: instant.nullable(),
+              clicks: z.number().int(),
+            }),
+          ),
+          listedSince: instant.nullable(),
+          attributedOrders: z.array(
+            z.object({
+              orderId: z.string(),
+              shareCode: z.string().nullable(),
+              promoterCode: z.string().nullable(),
+              commissionBps: z.number().int(),
+            }),
+          ),
+        })
+        .describe(
+          "The events they promote or are invited to promote, with their links' clicks; whether they are listed among the top promoters; and the orders their share or promoter links brought.",
+        ),
     })
     .describe("Everything the site stores about the signed-in person, as the privacy page lists it."),
   AccountDeleted: z

@@ -26,6 +26,7 @@ import { PROMOTION_REQUEST_BODIES } from "./promotions";
 import { REPORT_REQUEST_BODIES, REPORT_SCHEMAS } from "./reports";
 import { REVIEW_REQUEST_BODIES, REVIEW_SCHEMAS } from "./reviews";
 import { SAVES_FOLLOWS_SCHEMAS } from "./saves-follows";
+import { PROMOTER_REQUEST_BODIES, PROMOTER_SCHEMAS } from "./promoters";
 import { STAFF_MODERATION_REQUEST_BODIES, STAFF_MODERATION_SCHEMAS } from "./staff-moderation";
 import { ok, publicRead } from "./public-read";
 import { SECURITY_SCHEMES } from "./security";
@@ -68,6 +69,7 @@ const ANSWER_SCHEMAS = {
   ...REPORT_SCHEMAS,
   ...GALLERY_SCHEMAS,
   ...SAVES_FOLLOWS_SCHEMAS,
+  ...PROMOTER_SCHEMAS,
   ...STAFF_MODERATION_SCHEMAS,
   ...STAFF_EVENT_SCHEMAS,
   ...STAFF_PEOPLE_SCHEMAS,
@@ -92,6 +94,7 @@ const REQUEST_BODY_SCHEMAS = {
   ...STAFF_MESSAGE_REQUEST_BODIES,
   ...STAFF_BLOG_REQUEST_BODIES,
   ...REPORT_REQUEST_BODIES,
+  ...PROMOTER_REQUEST_BODIES,
   ...STAFF_MODERATION_REQUEST_BODIES,
   ...STAFF_EVENT_REQUEST_BODIES,
   ...STAFF_PEOPLE_REQUEST_BODIES,
@@ -144,6 +147,7 @@ function documentHeading(publicUrl: string) {
       { name: "Reviews", description: "Rating events one attended, the organizers' answers, helpful marks, reports." },
       { name: "Community", description: "Saving events and following organizers." },
       { name: "Staff", description: "Running the marketplace, for staff members only." },
+      { name: "Promoters", description: "Share links, and promoters' tracked links with their figures." },
     ],
   };
 }

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { KEY_HOURS } from "./common-parameters";
 import type { Context } from "hono";
+import { referralCodesOf } from "#server/http/referral-links";
 import { z } from "zod";
 import { LANGUAGES } from "#domain/language";
 import { HOLD_MINUTES, MAX_TICKETS_PER_ORDER, orderInputSchema } from "#domain/order";
@@ -443,7 +444,13 @@ export function createOrdersApi() {
     };
 
     return answerIdempotently(c, request, async (tx) => {
-      const placed = await placeOrder(tx, actor, order.data, { now, language, siteUrl });
+      const placed = await placeOrder(
+        tx,
+        actor,
+        order.data,
+        { now, language, siteUrl },
+        referralCodesOf(c.req.header("Cookie")),
+      );
       const asPlaced = {
         status: 201,
         body: { data: orderJson(placed.order), accessToken: placed.accessToken },

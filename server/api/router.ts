@@ -15,6 +15,7 @@ import { createOpenApiDocumentApi } from "./openapi-document";
 import { createOrdersApi } from "./orders";
 import { createPaymentsApi } from "./payments";
 import { createPromotionsApi } from "./promotions";
+import { createPromotersApi } from "./promoters";
 import { createReportsApi } from "./reports";
 import { createReviewsApi } from "./reviews";
 import { createSavesFollowsApi } from "./saves-follows";
@@ -45,6 +46,8 @@ export function createApiRouter() {
   api.route("/events/:id/photos", createEventPhotosApi());
   api.route("/photos", createPhotosApi());
   api.route("/", createReviewsApi());
+  // Share links and promoters: whole paths of their own (/events/{id}/share-link, /my/promoting…).
+  api.route("/", createPromotersApi());
   api.route("/events", createEventsApi());
   api.route("/me", createNotificationsApi());
   api.route("/me", createSavesFollowsApi());

@@ -12,3 +12,4 @@ export * from "./tables/contact";
 export * from "./tables/moderation";
 export * from "./tables/sponsors";
 export * from "./tables/community";
+export * from "./tables/promoters";

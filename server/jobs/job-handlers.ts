@@ -53,6 +53,8 @@ import {
   SEND_FOLLOWED_EVENTS_EMAIL_JOB,
 } from "#server/services/followed-events-emails";
 import { sendFollowedEventsEmail, sendSavedReminderEmail } from "#server/mail/saves-follows-email";
+import { sendPromoterInvitation } from "#server/mail/promoter-invitation-email";
+import { SEND_PROMOTER_INVITATION_JOB } from "#server/services/email-jobs";
 import type { JobHandlers } from "./run-due-jobs";
 
 /**
@@ -108,5 +110,6 @@ export function createJobHandlers({
     [FOLLOWED_EVENTS_EMAILS_JOB]: async (job, { db }) => void (await queueFollowedEventsEmails(db, job.payload)),
     [SEND_FOLLOWED_EVENTS_EMAIL_JOB]: (job, { db, now }) =>
       sendFollowedEventsEmail(db, mailer, job.payload, { siteUrl, now }),
+    [SEND_PROMOTER_INVITATION_JOB]: (job) => sendPromoterInvitation(mailer, job.payload, siteUrl),
   };
 }

@@ -44,6 +44,7 @@ import { AppError } from "#server/errors";
 import type { Actor } from "./actor";
 import { ordersOfPerson } from "./account-export";
 import { deleteCommunityRows } from "./account-deletion-community";
+import { deletePromoterRows } from "./account-deletion-promoters";
 
 /*
  * Deleting an account (issue 18; docs/decisions/015-account-deletion.md). What happens to each table is
@@ -173,6 +174,7 @@ export async function deleteAccount(
     await tx.update(reports).set({ resolvedBy: null }).where(eq(reports.resolvedBy, user.id));
     await tx.delete(sponsorAccounts).where(eq(sponsorAccounts.userId, user.id));
     galleryImages = await deleteCommunityRows(tx, user.id);
+    await deletePromoterRows(tx, user.id, email);
     await tx.update(eventSponsors).set({ decidedBy: null }).where(eq(eventSponsors.decidedBy, user.id));
 
     await tx.delete(authSessions).where(eq(authSessions.userId, user.id));

@@ -29,6 +29,7 @@ import {
 import { AppError } from "#server/errors";
 import { exportBlogPosts, exportMessages, exportReports, exportSponsorships } from "./account-export-contributions";
 import { exportCommunity } from "./account-export-community";
+import { exportPromoters } from "./account-export-promoters";
 import type { Actor } from "./actor";
 
 /*
@@ -69,6 +70,7 @@ export async function exportAccount(db: Database, actor: Actor, now: Date): Prom
     reportList,
     sponsorships,
     community,
+    promoters,
   ] = await Promise.all([
     db
       .select({
@@ -190,6 +192,7 @@ export async function exportAccount(db: Database, actor: Actor, now: Date): Prom
     exportReports(db, user.id),
     exportSponsorships(db, user.id),
     exportCommunity(db, user.id),
+    exportPromoters(db, user.id, email),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -224,6 +227,7 @@ export async function exportAccount(db: Database, actor: Actor, now: Date): Prom
     reports: reportList,
     sponsorships,
     community,
+    promoters,
   };
 }
 

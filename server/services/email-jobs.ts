@@ -17,3 +17,6 @@ export const SEND_WAITLIST_CONFIRMATION_JOB = "send_waitlist_confirmation";
  * new message, the sender's copy, a staff answer, or a message relayed to an event's organizer.
  */
 export const SEND_CONTACT_EMAIL_JOB = "send_contact_email";
+
+/** The job that sends an invitation to promote an event (services/promoters.ts, invitePromoter). */
+export const SEND_PROMOTER_INVITATION_JOB = "send_promoter_invitation";

@@ -28,6 +28,7 @@ import {
 import { RELEASE_ORDER_HOLD_JOB } from "./order-jobs";
 import { eventRoleOf } from "./event-role";
 import { queueBadgeCheckIfSoldOut } from "./badge-triggers";
+import { recordAttribution, type AttributionInput } from "./referrals";
 import { eventColumns, getOrderDetail, venueColumns, type OrderDetail } from "./order-detail";
 
 // The order's page and who may see it live in order-detail.ts; they are part of this service's API.
@@ -63,6 +64,8 @@ export async function placeOrder(
   actor: Actor | null,
   input: OrderInput,
   context: { now: Date; language: Language; siteUrl: string },
+  /** The share and promoter codes the buyer came with (their referral cookies), recorded on the order. */
+  attribution: AttributionInput = {},
 ): Promise<{ order: OrderDetail; accessToken: string }> {
   // Callers parse the request with this schema already; checked again because the rows below rely on
   // it (a type listed twice would break the primary key of order_items, not give a clear answer).
@@ -148,6 +151,7 @@ export async function placeOrder(
     await tx.insert(orderItems).values(lines.map(({ name: _name, ...line }) => ({ orderId, ...line })));
     const reason = isFree ? "free_registration" : "placed";
     await recordChange(tx, orderId, status, reason, actor, now);
+    await recordAttribution(tx, { id: orderId, eventId, buyerId: actor?.userId ?? null }, attribution);
     const issued = isFree ? await issueTickets(tx, orderId, eventId, lines, now) : [];
     if (isFree) await enqueueEmailAbout(tx, orderId, "order_confirmed", context.siteUrl);
     else await enqueueJob(tx, RELEASE_ORDER_HOLD_JOB, { orderId }, holdExpiresAt!);

@@ -55,6 +55,7 @@ export async function listSiteEntries(db: Database, now: Date = currentTime()): 
     { path: "/pricing" },
     { path: "/about" },
     { path: "/community" },
+    { path: "/promoters" },
     { path: "/privacy" },
     { path: "/newsletter" },
     { path: "/api/docs" },

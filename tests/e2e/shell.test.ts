@@ -192,6 +192,7 @@ describe("the footer", () => {
         "/create",
         "/dashboard",
         "/promote",
+        "/promoters",
         "/resources",
         "/pricing",
         "/about",

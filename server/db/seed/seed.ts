@@ -19,6 +19,7 @@ import { seedSampleBlog } from "./sample-blog";
 import { seedSampleBadges } from "./sample-badges";
 import { seedSampleGallery } from "./sample-gallery";
 import { seedSampleSavesAndFollows } from "./sample-community-follows";
+import { seedSamplePromoters } from "./sample-promoters";
 import { sampleOrganizerActivity } from "./sample-reputations";
 import { seedSampleStaff } from "./sample-staff";
 import { seedSampleNotifications } from "./sample-notifications";
@@ -210,6 +211,7 @@ export async function seedSampleData(
     await seedSampleSavesAndFollows(tx, { userIds, roles: SAMPLE_USERS.map((user) => user.role) }, eventRows, now);
     // Last: badges are earned from everything above (the same recompute as `npm run badges:recompute`).
     log(`Awarding ${await seedSampleBadges(tx, now)} badges earned by the sample activity`);
+    log(`Seeding promoters and share links with ${await seedSamplePromoters(tx, now)} attributed orders`);
 
     const summary: SeedSummary = {
       categories: CATEGORIES.length,

@@ -81,6 +81,48 @@ CREATE TABLE "share_visits" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "event_promoters" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"event_id" integer NOT NULL,
+	"user_id" uuid,
+	"invited_email" text,
+	"code" text NOT NULL,
+	"commission_bps" integer DEFAULT 0 NOT NULL,
+	"status" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"accepted_at" timestamp with time zone,
+	CONSTRAINT "event_promoters_status_check" CHECK ("event_promoters"."status" in ('invited', 'active')),
+	CONSTRAINT "event_promoters_commission_check" CHECK ("event_promoters"."commission_bps" between 0 and 10000),
+	CONSTRAINT "event_promoters_active_check" CHECK ("event_promoters"."status" = 'invited' or "event_promoters"."user_id" is not null)
+);
+--> statement-breakpoint
+CREATE TABLE "order_attributions" (
+	"order_id" uuid PRIMARY KEY NOT NULL,
+	"share_code" text,
+	"promoter_id" integer,
+	"commission_bps" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "promoter_clicks" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"promoter_id" integer NOT NULL,
+	"visitor_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "promoter_listings" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "promoter_programs" (
+	"event_id" integer PRIMARY KEY NOT NULL,
+	"join_code" text NOT NULL,
+	"commission_bps" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "promoter_programs_commission_check" CHECK ("promoter_programs"."commission_bps" between 0 and 10000)
+);
+--> statement-breakpoint
 ALTER TABLE "profiles" ALTER COLUMN "receives_digest" SET DEFAULT false;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "email_saved_reminders" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "email_followed_organizers" boolean DEFAULT true NOT NULL;--> statement-breakpoint
@@ -103,6 +145,14 @@ ALTER TABLE "reviews" ADD CONSTRAINT "reviews_answered_by_users_id_fk" FOREIGN K
 ALTER TABLE "share_links" ADD CONSTRAINT "share_links_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "share_links" ADD CONSTRAINT "share_links_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "share_visits" ADD CONSTRAINT "share_visits_code_share_links_code_fk" FOREIGN KEY ("code") REFERENCES "public"."share_links"("code") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_promoters" ADD CONSTRAINT "event_promoters_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_promoters" ADD CONSTRAINT "event_promoters_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_attributions" ADD CONSTRAINT "order_attributions_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_attributions" ADD CONSTRAINT "order_attributions_share_code_share_links_code_fk" FOREIGN KEY ("share_code") REFERENCES "public"."share_links"("code") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_attributions" ADD CONSTRAINT "order_attributions_promoter_id_event_promoters_id_fk" FOREIGN KEY ("promoter_id") REFERENCES "public"."event_promoters"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promoter_clicks" ADD CONSTRAINT "promoter_clicks_promoter_id_event_promoters_id_fk" FOREIGN KEY ("promoter_id") REFERENCES "public"."event_promoters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promoter_listings" ADD CONSTRAINT "promoter_listings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promoter_programs" ADD CONSTRAINT "promoter_programs_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "badge_awards_awarded_idx" ON "badge_awards" USING btree ("awarded_at");--> statement-breakpoint
 CREATE INDEX "event_saves_event_idx" ON "event_saves" USING btree ("event_id");--> statement-breakpoint
 CREATE INDEX "gallery_photos_event_idx" ON "gallery_photos" USING btree ("event_id","created_at");--> statement-breakpoint
@@ -114,5 +164,14 @@ CREATE INDEX "review_helpful_votes_user_idx" ON "review_helpful_votes" USING btr
 CREATE UNIQUE INDEX "reviews_event_author_key" ON "reviews" USING btree ("event_id","author_id");--> statement-breakpoint
 CREATE INDEX "reviews_author_idx" ON "reviews" USING btree ("author_id");--> statement-breakpoint
 CREATE INDEX "reviews_created_idx" ON "reviews" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "reviews_event_visible_idx" ON "reviews" USING btree ("event_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "reviews"."hidden_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "share_links_user_event_key" ON "share_links" USING btree ("user_id","event_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "share_visits_code_visitor_key" ON "share_visits" USING btree ("code","visitor_hash");
+CREATE UNIQUE INDEX "share_visits_code_visitor_key" ON "share_visits" USING btree ("code","visitor_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "event_promoters_code_key" ON "event_promoters" USING btree ("code");--> statement-breakpoint
+CREATE UNIQUE INDEX "event_promoters_event_user_key" ON "event_promoters" USING btree ("event_id","user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "event_promoters_event_email_key" ON "event_promoters" USING btree ("event_id","invited_email");--> statement-breakpoint
+CREATE INDEX "event_promoters_user_idx" ON "event_promoters" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "order_attributions_share_idx" ON "order_attributions" USING btree ("share_code");--> statement-breakpoint
+CREATE INDEX "order_attributions_promoter_idx" ON "order_attributions" USING btree ("promoter_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "promoter_clicks_promoter_visitor_key" ON "promoter_clicks" USING btree ("promoter_id","visitor_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "promoter_programs_join_code_key" ON "promoter_programs" USING btree ("join_code");

@@ -1,1 +1,0 @@
-CREATE INDEX "reviews_event_visible_idx" ON "reviews" USING btree ("event_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "reviews"."hidden_at" is null;
