@@ -1,4 +1,5 @@
-import { and, asc, avg, count, desc, eq, gt, inArray, isNull, lte, max } from "drizzle-orm";
+import { organizerRatingSummary } from "./reviews";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, max } from "drizzle-orm";
 import type { ReputationLevel } from "#domain/reputation";
 import type { Database } from "#server/db/client";
 import { badgeAwards, events, galleryPhotos, organizerFollows, organizerReputations, reviews } from "#server/db/schema";
@@ -93,15 +94,10 @@ async function galleriesBy(db: Database, userId: string): Promise<PublicGallery[
   });
 }
 
-/** The organizer's average rating over the public reviews of all their public events. */
+/** The organizer's average rating over the public reviews of all their public events (null without any). */
 export async function organizerRatingAverage(db: Database, organizerId: string) {
-  const [row] = await db
-    .select({ average: avg(reviews.rating), reviews: count() })
-    .from(reviews)
-    .innerJoin(events, eq(events.id, reviews.eventId))
-    .where(and(eq(events.organizerId, organizerId), visibleReview));
-  const total = row?.reviews ?? 0;
-  return { average: total > 0 ? Math.round(Number(row!.average) * 10) / 10 : null, reviews: total };
+  const { average, count } = await organizerRatingSummary(db, organizerId);
+  return { average: count > 0 ? average : null, reviews: count };
 }
 
 /** The counts a profile's summary shows: followers, public reviews and public photos, badges earned. */
