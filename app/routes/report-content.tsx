@@ -1,15 +1,13 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
+import { ReportForm } from "#app/components/report-form";
 import { AuthCard, FormSuccess } from "#app/components/auth-card";
 import { TEXT_LINK } from "#app/components/ui/text-link";
-import { SubmitButton } from "#app/components/ui/submit-button";
 import { metaTranslator } from "#app/i18n/meta";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { useTranslation } from "#app/i18n/use-translation";
-import { formatCount } from "#app/i18n/format";
-import type { Language } from "#domain/language";
 import { privatePageMeta } from "#app/seo";
-import { MAX_REPORT_DETAILS_LENGTH, REPORT_REASONS } from "#domain/report";
+import { MAX_REPORT_DETAILS_LENGTH } from "#domain/report";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import { formPageStatusOf } from "#server/http/error-response";
@@ -18,11 +16,8 @@ import { reportSubject } from "#server/services/reports";
 import { reportedContentOf } from "./report-content.server";
 import type { Route } from "./+types/report-content";
 
-const PROBLEM_ID = "report-problem";
 /** The answer says what happened to one person's report: never kept by a cache. */
 const NO_STORE = { "Cache-Control": "private, no-store" };
-const FIELD_CLASSES =
-  "w-full rounded-md border border-border bg-background px-3 py-2 text-sm text-foreground aria-invalid:border-red-700 dark:aria-invalid:border-red-400";
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
@@ -97,7 +92,7 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function ReportContentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { item } = loaderData;
   const { event } = item;
   const problem = actionData && !actionData.sent ? actionData : null;
@@ -138,57 +133,7 @@ export default function ReportContentPage({ loaderData, actionData }: Route.Comp
       }
       footer={backToEvent}
     >
-      {problem && (
-        <p
-          id={PROBLEM_ID}
-          role="alert"
-          className="rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
-        >
-          {t(`report.errors.${problem.problem}`)}
-        </p>
-      )}
-      <Form method="post" className="flex flex-col gap-5">
-        <fieldset
-          className="flex flex-col gap-2"
-          aria-describedby={problem?.problem === "reason_invalid" ? PROBLEM_ID : undefined}
-        >
-          <legend className="mb-2 text-sm font-medium">{t("report.reasonLabel")}</legend>
-          {REPORT_REASONS.map((reason) => (
-            <label key={reason} className="flex items-start gap-2 text-sm">
-              <input
-                type="radio"
-                name="reason"
-                value={reason}
-                required
-                defaultChecked={problem?.reason === reason}
-                className="mt-0.5 h-4 w-4 accent-primary"
-              />
-              <span>{t(`report.reasons.${reason}`)}</span>
-            </label>
-          ))}
-        </fieldset>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="report-details" className="text-sm font-medium">
-            {t("report.detailsLabel")}
-          </label>
-          <textarea
-            id="report-details"
-            name="details"
-            rows={5}
-            maxLength={MAX_REPORT_DETAILS_LENGTH}
-            defaultValue={problem?.details ?? ""}
-            aria-describedby="report-details-hint"
-            aria-invalid={problem?.problem.startsWith("details") ? true : undefined}
-            className={FIELD_CLASSES}
-          />
-          <p id="report-details-hint" className="text-xs text-muted-foreground">
-            {t("report.detailsHint", { max: formatCount(MAX_REPORT_DETAILS_LENGTH, i18n.language as Language) })}
-          </p>
-        </div>
-        <SubmitButton className="w-full" pendingLabel={t("report.sending")}>
-          {t("report.submit")}
-        </SubmitButton>
-      </Form>
+      <ReportForm refused={problem} />
     </AuthCard>
   );
 }
