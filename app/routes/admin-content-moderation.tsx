@@ -1,4 +1,5 @@
 import { Form, Link, data } from "react-router";
+import { SubjectReports } from "#app/components/admin/subject-reports";
 import { adminPageMeta } from "#app/components/admin/admin-meta";
 import { SubmitButton } from "#app/components/ui/submit-button";
 import { formatDate, formatTime } from "#app/i18n/format";
@@ -252,45 +253,7 @@ export default function AdminContentModerationPage({ loaderData, actionData }: R
         )}
       </section>
 
-      <section aria-labelledby="content-reports" className="flex flex-col gap-3">
-        <h2 id="content-reports" className="text-lg font-semibold">
-          {t("admin.moderation.reports")}
-        </h2>
-        {reports.length === 0 ? (
-          <p className="rounded-md bg-muted p-4 text-sm">{t("admin.moderation.noReports")}</p>
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {reports.map((report) => (
-              <li key={report.id} className="flex flex-col gap-2 rounded-lg border border-border p-4 text-sm">
-                <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <span className="font-semibold">{t(`admin.reasons.${report.reason}`)}</span>
-                  <span className="rounded-full bg-muted px-2 text-xs font-medium leading-5">
-                    {t(`admin.moderation.status.${report.status}`)}
-                  </span>
-                  <span className="text-muted-foreground">{when(report.createdAt)}</span>
-                  <span className="text-muted-foreground">
-                    {report.reporter ? <bdi dir="auto">{report.reporter.name}</bdi> : t("admin.moderation.visitor")}
-                  </span>
-                </p>
-                {report.details && (
-                  <p dir="auto" className="whitespace-pre-line">
-                    {report.details}
-                  </p>
-                )}
-                {report.status === "open" && (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="dismiss" />
-                    <input type="hidden" name="reportId" value={report.id} />
-                    <SubmitButton variant="outline" size="sm" pendingLabel={t("admin.reports.dismissing")}>
-                      {t("admin.moderation.dismiss")}
-                    </SubmitButton>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <SubjectReports reports={reports} when={when} />
     </div>
   );
 }
