@@ -8,6 +8,8 @@ import { readConfig } from "#server/env";
 import { createTestSession } from "#tests/support/auth-session";
 import { connectBrowser, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
 import { removeDataDir, startSiteServer, type SiteServer } from "#tests/support/site-server";
+import { reviews } from "#server/db/schema";
+import { insertOrderWithTickets } from "#tests/support/issued-tickets";
 import { insertEventWithTicketTypes } from "#tests/support/ticket-factories";
 
 /**
@@ -25,6 +27,8 @@ let dataDir: string;
 let eventId: number;
 let attendeeId: string;
 let organizerId: string;
+/** Past events the attendee held a ticket for: reviewed already, all but the last. */
+const pastEventIds: number[] = [];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "dmv-events-badges-"));
@@ -43,6 +47,20 @@ beforeAll(async () => {
       startsAt: new Date(Date.now() - 30 * 60_000),
       ticketTypes: [{ name: "Free Registration", priceCents: 0, quantity: 50 }],
     }));
+    // Five evenings of last month the attendee held a ticket for, four of them reviewed already.
+    for (let week = 1; week <= 5; week++) {
+      const past = await insertEventWithTicketTypes(database.db, {
+        organizerId,
+        title: `Wharf Evening ${week}`,
+        startsAt: new Date(Date.now() - week * 7 * 24 * 60 * 60_000),
+        ticketTypes: [{ name: "Free Registration", priceCents: 0, quantity: 50 }],
+      });
+      await insertOrderWithTickets(database.db, past, { userId: attendeeId, buyerEmail: ATTENDEE.email });
+      pastEventIds.push(past.eventId);
+    }
+    await database.db
+      .insert(reviews)
+      .values(pastEventIds.slice(0, 4).map((id) => ({ eventId: id, authorId: attendeeId, rating: 4 })));
   } finally {
     await database.close();
   }
@@ -127,6 +145,28 @@ describe("earning badges", () => {
     );
     // Nothing broke; the event page's resources from outside hosts cannot load on this site of its own.
     expect(attendee.consoleErrors.filter((error) => !error.includes("ERR_NAME_NOT_RESOLVED"))).toEqual([]);
+  });
+
+  it("a fifth review earns Helpful Reviewer, shown on the profile", async () => {
+    const reviewer = await openPage({ baseURL: site.url });
+    const lastEvening = pastEventIds.at(-1)!;
+    await reviewer.goto(`/signin?next=${encodeURIComponent(`/events/${lastEvening}`)}`);
+    await waitForHydration(reviewer);
+    await signIn(reviewer, ATTENDEE);
+    await reviewer.waitForURL((url) => url.pathname === `/events/${lastEvening}`);
+    await waitForHydration(reviewer);
+    expect(await badgesOf(reviewer, attendeeId)).not.toContain("helpful_reviewer");
+    const form = reviewer.getByRole("form", { name: "Review this event" });
+    await form.waitFor();
+    await form.getByRole("radio", { name: "5 out of 5" }).check();
+    await form.getByRole("button", { name: "Publish review" }).click();
+    await reviewer.getByRole("form", { name: "Your review" }).waitFor();
+
+    await expect.poll(() => badgesOf(reviewer, attendeeId), { timeout: 15_000 }).toContain("helpful_reviewer");
+    await reviewer.goto(`/users/${attendeeId}`);
+    const profileBadges = reviewer.getByRole("region", { name: "Badges" });
+    await profileBadges.waitFor();
+    expect(await profileBadges.textContent()).toContain("Helpful Reviewer");
   });
 
   it("has no axe violations on the dashboard's badges, light and dark, and in Arabic", async () => {

@@ -74,6 +74,8 @@ describe(`web sessions on the ${testDatabaseKind()} database`, () => {
       name: "Amira Haile",
       profileImage: null,
       isStaff: false,
+      unreadNotifications: 0,
+      unseenBadges: [],
       sessionExpiresAt: person.session.expires_at,
     });
     expect(response.headers.get("cache-control")).toBe("private, no-store");
