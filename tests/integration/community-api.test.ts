@@ -51,6 +51,18 @@ describe(`public profiles and the community in the API on the ${testDatabaseKind
     expect(organizer.organizer.upcomingEvents.length).toBeGreaterThan(0);
     expect(JSON.stringify(organizer)).not.toMatch(/@example\.(com|org)/);
 
+    // Twenty photos of this month make the fan the month's top contributor, over the sample members'
+    // activity; the hidden one does not count.
+    await db.insert(galleryPhotos).values(
+      Array.from({ length: 20 }, (_, index) => ({
+        eventId: event!.id,
+        authorId: fan.userId,
+        image: `gallery/${randomBytes(12).toString("hex")}`,
+        width: 640,
+        height: 480,
+        alt: `Shown on the community page ${index}`,
+      })),
+    );
     const community = await seeded.app.request("/api/v1/community", {
       headers: { Origin: "https://elsewhere.example" },
     });
@@ -58,7 +70,7 @@ describe(`public profiles and the community in the API on the ${testDatabaseKind
     expect(community.headers.get("Access-Control-Allow-Origin")).toBe("*");
     const body = (await community.json()).data;
     expect(body.reviews[0]).toMatchObject({ body: "Shown through the API.", author: { name: "API Fan" } });
-    expect(body.topContributors).toContainEqual(expect.objectContaining({ name: "API Fan", points: 1, reviews: 1 }));
+    expect(body.topContributors[0]).toMatchObject({ name: "API Fan", points: 21, reviews: 1, photos: 20 });
     expect(JSON.stringify(body)).not.toContain("Hidden from the API");
   });
 
