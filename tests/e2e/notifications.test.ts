@@ -5,7 +5,10 @@ import { signInWithMagicLink } from "#tests/support/staff-browser";
 
 const { openPage, siteUrl } = connectBrowser();
 
-/** The sample member whose bell rings (server/db/seed/sample-notifications.ts): 4 unread, First Timer unseen. */
+/**
+ * The sample member whose bell rings (server/db/seed/sample-notifications.ts): 5 unread, with First Timer and
+ * Community Supporter unseen (the seed's recompute awards the second from her ticket to a Community event).
+ */
 const MEMBER = "layla.mansour@example.com";
 const DESKTOP = { width: 1366, height: 900 };
 let signedIn: StorageState;
@@ -18,36 +21,39 @@ describe("notifications, the badge notice and the e-mail settings", () => {
     await waitForHydration(page);
 
     // The badge earned shows on the next page, with the dashboard's badges one link away.
-    const notice = page.getByRole("status").filter({ hasText: "You earned a badge: First Timer" });
+    const notice = page.getByRole("complementary", {
+      name: "You earned new badges: First Timer and Community Supporter",
+    });
     await notice.waitFor();
     await expect(notice.getByRole("link", { name: "See your badges" }).getAttribute("href")).resolves.toBe(
       "/dashboard#badges",
     );
     const bell = page.getByRole("banner").getByRole("link", { name: /^Notifications/ });
-    await expect(bell.getAttribute("aria-label")).resolves.toBe("Notifications, 4 unread");
-    await expect(bell.textContent()).resolves.toBe("4");
+    await expect(bell.getAttribute("aria-label")).resolves.toBe("Notifications, 5 unread");
+    await expect(bell.textContent()).resolves.toBe("5");
 
     // Dismissed, it is gone, here and on the next page.
     await notice.getByRole("button", { name: "Dismiss" }).click();
     await notice.waitFor({ state: "detached" });
     await page.goto("/events");
     await waitForHydration(page);
-    expect(await page.getByText("You earned a badge").count()).toBe(0);
+    expect(await page.getByText("You earned new badges").count()).toBe(0);
 
     await bell.click();
     await page.waitForURL(`${siteUrl}/notifications`);
     await page.getByRole("heading", { level: 1, name: "Notifications" }).waitFor();
     const items = page.getByRole("main").getByRole("listitem");
-    await expect(items.count()).resolves.toBe(5);
-    await expect(page.getByText("Unread: 4").count()).resolves.toBe(1);
+    await expect(items.count()).resolves.toBe(6);
+    await expect(page.getByText("Unread: 5").count()).resolves.toBe(1);
     // Newest first, each in words built from its kind; following one marks it read and leads to its event.
-    const newest = items.first().getByRole("link");
-    await expect(newest.textContent()).resolves.toMatch(/published a new event: .+\(Unread\)$/);
-    await expect(items.nth(1).textContent()).resolves.toMatch(/^You earned a badge: First Timer/);
-    await newest.click();
+    await expect(items.first().textContent()).resolves.toMatch(/^You earned a badge: Community Supporter/);
+    const published = items.nth(1).getByRole("link");
+    await expect(published.textContent()).resolves.toMatch(/published a new event: .+\(Unread\)$/);
+    await expect(items.nth(2).textContent()).resolves.toMatch(/^You earned a badge: First Timer/);
+    await published.click();
     await page.waitForURL(/\/events\/3$/);
     await page.getByRole("heading", { level: 1 }).waitFor();
-    await expect(bell.getAttribute("aria-label")).resolves.toBe("Notifications, 3 unread");
+    await expect(bell.getAttribute("aria-label")).resolves.toBe("Notifications, 4 unread");
 
     await page.goto("/notifications");
     await waitForHydration(page);

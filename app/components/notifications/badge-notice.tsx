@@ -13,9 +13,13 @@ export function BadgeNotice() {
   const { pathname, search } = useLocation();
   if (!notice) return null;
   return (
-    <div role="status" className="border-b border-border bg-muted">
+    // A landmark of its own, not a live region: it is there when the page arrives, and the site's toasts
+    // are the page's status messages.
+    <aside aria-labelledby="badge-notice-text" className="border-b border-border bg-muted">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 text-sm">
-        <p className="font-medium">{notice.text}</p>
+        <p id="badge-notice-text" className="font-medium">
+          {notice.text}
+        </p>
         <Link to={notice.href} className={TEXT_LINK}>
           {notice.see}
         </Link>
@@ -31,6 +35,6 @@ export function BadgeNotice() {
           </SubmitButton>
         </Form>
       </div>
-    </div>
+    </aside>
   );
 }
