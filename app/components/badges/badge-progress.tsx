@@ -1,6 +1,7 @@
 import { useTranslation } from "#app/i18n/use-translation";
 import type { MyBadge } from "#server/services/badges";
 import { BadgeLevelLabel, BadgeMedal } from "./badge-icon";
+import { EarnedBadgeList } from "./earned-badges";
 
 /** What the section shows of each badge (getMyBadges' answer). */
 export type BadgeProgressView = Pick<
@@ -31,21 +32,7 @@ export function BadgeProgressSection({ badges }: { badges: BadgeProgressView[] }
         {earned.length === 0 ? (
           <p className="text-muted-foreground">{t("badges.dashboard.none")}</p>
         ) : (
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {earned.map((badge) => (
-              <li
-                key={badge.key}
-                className="flex items-start gap-3 rounded-xl border border-border bg-card p-4 text-card-foreground"
-              >
-                <BadgeMedal badge={badge.key} level={badge.level} />
-                <div className="flex min-w-0 flex-col gap-0.5">
-                  <span className="font-semibold">{t(`badges.names.${badge.key}`)}</span>
-                  <BadgeLevelLabel level={badge.level} />
-                  <span className="text-sm text-muted-foreground">{t(`badges.descriptions.${badge.key}`)}</span>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <EarnedBadgeList badges={earned} />
         )}
       </section>
       <section aria-labelledby="badges-next-title" className="flex flex-col gap-3">

@@ -29,22 +29,30 @@ export function EarnedBadges({
       {badges.length === 0 ? (
         <p className="text-muted-foreground">{t("badges.profile.none")}</p>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {badges.map((badge) => (
-            <li
-              key={badge.key}
-              className="flex items-start gap-3 rounded-xl border border-border bg-card p-4 text-card-foreground"
-            >
-              <BadgeMedal badge={badge.key} level={badge.level} />
-              <div className="flex min-w-0 flex-col gap-0.5">
-                <span className="font-semibold">{t(`badges.names.${badge.key}`)}</span>
-                <BadgeLevelLabel level={badge.level} />
-                <span className="text-sm text-muted-foreground">{t(`badges.descriptions.${badge.key}`)}</span>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <EarnedBadgeList badges={badges} />
       )}
     </section>
+  );
+}
+
+/** Held badges as tiles: medal, name, level in words and what earned it (the profile's and the dashboard's). */
+export function EarnedBadgeList({ badges }: { badges: readonly Pick<EarnedBadgeView, "key" | "level">[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {badges.map((badge) => (
+        <li
+          key={badge.key}
+          className="flex items-start gap-3 rounded-xl border border-border bg-card p-4 text-card-foreground"
+        >
+          <BadgeMedal badge={badge.key} level={badge.level} />
+          <div className="flex min-w-0 flex-col gap-0.5">
+            <span className="font-semibold">{t(`badges.names.${badge.key}`)}</span>
+            <BadgeLevelLabel level={badge.level} />
+            <span className="text-sm text-muted-foreground">{t(`badges.descriptions.${badge.key}`)}</span>
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
