@@ -241,7 +241,7 @@ describe("signing in and out", () => {
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.waitForURL(/\/events\?q=jazz$/);
-    expect(await accountMenu(page).isVisible()).toBe(true);
+    await expect.poll(() => accountMenu(page).isVisible()).toBe(true);
   });
 
   it("refreshes the session shortly before it ends, and shows the signed-out page when it cannot", async () => {
