@@ -36,7 +36,8 @@ export interface DatabaseHandle {
 export const WORD_SIMILARITY_THRESHOLD = 0.4;
 
 /** Shared buffers of the embedded database (see openEmbedded). */
-const EMBEDDED_SHARED_BUFFERS = "32MB";
+const EMBEDDED_SHARED_BUFFERS = "16MB";
+const EMBEDDED_MAX_CONNECTIONS = 4;
 
 /** Any fixed number, the same in every process of this app: the key of the startup advisory lock. */
 const STARTUP_LOCK_KEY = 727_001;
@@ -121,8 +122,10 @@ export async function openEmbedded(location: { dir: string } | { loadDataDir: Bl
   const options: PGliteOptions = {
     extensions: { pg_trgm, unaccent },
     // PGlite's default of 160 MB of shared buffers costs as much memory again; the operating system
-    // caches the data files anyway, and 32 MB holds the hot pages of a site of this size.
-    postgresqlconf: `shared_buffers = ${EMBEDDED_SHARED_BUFFERS}`,
+    // caches the data files anyway, and 16 MB holds the hot pages of a site of this size. PGlite is
+    // one session, so PostgreSQL's 100 connection slots (memory set aside for each) are cut to the
+    // fewest it accepts beside its reserved ones.
+    postgresqlconf: `shared_buffers = ${EMBEDDED_SHARED_BUFFERS}\nmax_connections = ${EMBEDDED_MAX_CONNECTIONS}`,
   };
   if (location && "dir" in location) {
     mkdirSync(path.dirname(location.dir), { recursive: true });
