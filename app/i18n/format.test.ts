@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateRange,
   formatMoney,
+  formatPercentFromBps,
   formatTime,
   formatTimeZone,
   isSameLocalDay,
@@ -31,6 +32,15 @@ describe("formatting for English (spec §9)", () => {
     expect(formatCount(12_345, "fr")).toBe("12\u202f345");
     expect(formatMoney(12_50, "en")).toBe("$12.50");
     expect(formatMoney(0, "en")).toBe("$0.00");
+  });
+});
+
+describe("commission rates", () => {
+  it("writes basis points as a percentage in each language's style, without breaking the line inside it", () => {
+    expect(formatPercentFromBps(1_000, "en")).toBe("10%");
+    expect(formatPercentFromBps(1_250, "en")).toBe("12.5%");
+    expect(formatPercentFromBps(1_250, "fr")).toBe("12,5\u00a0%");
+    expect(formatPercentFromBps(5, "en")).toBe("0.05%");
   });
 });
 

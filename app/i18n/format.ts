@@ -73,6 +73,17 @@ export function formatDateRange(
   });
 }
 
+/** "12.5%" in English, "12,5 %" in French: a share given in basis points (1 % = 100), in the language's style. */
+export function formatPercentFromBps(bps: number, language: Language): string {
+  const key = `percent|${language}`;
+  let formatter = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALE_TAGS[language], { style: "percent", maximumFractionDigits: 2 });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(bps / 10_000);
+}
+
 /** "3.1": a distance in miles with one decimal, in the language's digits. */
 export function formatDistance(miles: number, language: Language): string {
   return new Intl.NumberFormat(LOCALE_TAGS[language], { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(

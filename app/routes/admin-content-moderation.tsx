@@ -152,11 +152,11 @@ export default function AdminContentModerationPage({ loaderData, actionData }: R
         className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4 text-card-foreground"
       >
         <h2 id="content-summary" className="text-lg font-semibold">
-          {t("admin.moderation.summary")}
+          {t(`contentModeration.subjects.${item.type}`)}
         </h2>
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <div>
-            <dt className="font-semibold text-muted-foreground">{t("admin.moderation.eventLabel")}</dt>
+            <dt className="font-semibold text-muted-foreground">{t("contentModeration.event")}</dt>
             <dd>
               <Link
                 to={`/events/${item.event.id}`}
@@ -226,7 +226,7 @@ export default function AdminContentModerationPage({ loaderData, actionData }: R
           <Form method="post" className="flex flex-col gap-2">
             <input type="hidden" name="intent" value="restore" />
             <SubmitButton className="self-start" pendingLabel={t("admin.moderation.restoring")}>
-              {t("admin.moderation.restore")}
+              {t(`contentModeration.restore.${item.type}`)}
             </SubmitButton>
           </Form>
         ) : (
@@ -247,13 +247,18 @@ export default function AdminContentModerationPage({ loaderData, actionData }: R
               className={FIELD_CLASSES}
             />
             <SubmitButton className="self-start" pendingLabel={t("admin.moderation.hiding")}>
-              {t("admin.moderation.hide")}
+              {t(`contentModeration.hide.${item.type}`)}
             </SubmitButton>
           </Form>
         )}
       </section>
 
-      <SubjectReports reports={reports} when={when} />
+      <SubjectReports
+        reports={reports}
+        when={when}
+        heading={t(`contentModeration.reports.${item.type}`)}
+        empty={t(`contentModeration.noReports.${item.type}`)}
+      />
     </div>
   );
 }

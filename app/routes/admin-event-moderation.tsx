@@ -231,7 +231,12 @@ export default function AdminEventModerationPage({ loaderData, actionData }: Rou
         )}
       </section>
 
-      <SubjectReports reports={reports} when={when} />
+      <SubjectReports
+        reports={reports}
+        when={when}
+        heading={t("admin.moderation.reports")}
+        empty={t("admin.moderation.noReports")}
+      />
 
       <section aria-labelledby="moderation-history" className="flex flex-col gap-3">
         <h2 id="moderation-history" className="text-lg font-semibold">

@@ -4,13 +4,14 @@ import { PromoterFiguresTable } from "#app/components/promoters/promoter-figures
 import { buttonClasses } from "#app/components/ui/button";
 import { SubmitButton } from "#app/components/ui/submit-button";
 import { TextField } from "#app/components/ui/text-field";
+import { formatPercentFromBps } from "#app/i18n/format";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { useTranslation } from "#app/i18n/use-translation";
 import { requireViewer } from "#app/require-viewer";
 import { privatePageMeta } from "#app/seo";
-import { bpsToPercent } from "#domain/referral";
+import type { Language } from "#domain/language";
 import { parseRecordId } from "#domain/record-id";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
@@ -91,7 +92,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PromoterDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
   const { invitations, rows, totals, listed, siteUrl } = loaderData;
   const result = actionData as DashboardResult | undefined;
   return (
@@ -125,7 +127,7 @@ export default function PromoterDashboard({ loaderData, actionData }: Route.Comp
                 <span>
                   <bdi className="font-medium">{invitation.eventTitle}</bdi>{" "}
                   <span className="text-sm text-muted-foreground">
-                    {t("promoters.dashboard.rate", { rate: bpsToPercent(invitation.commissionBps) })}
+                    {t("promoters.dashboard.rate", { rate: formatPercentFromBps(invitation.commissionBps, language) })}
                   </span>
                 </span>
                 <Form method="post">

@@ -106,7 +106,7 @@ export default function ReportContentPage({ loaderData, actionData }: Route.Comp
       <AuthCard title={t("report.sentTitle")} footer={backToEvent}>
         <FormSuccess
           title={t("report.sentTitle")}
-          message={t(actionData.repeat ? "report.repeat" : "report.sent")}
+          message={t(actionData.repeat ? "contentModeration.report.repeat" : "contentModeration.report.sent")}
           submission={actionData}
         />
       </AuthCard>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
+import { connectBrowser, expectAccessiblePages, expectCleanConsole, waitForHydration } from "#tests/support/browser";
 import { signUpInBrowser, type StorageState } from "#tests/support/browser-accounts";
 import { signInAsSampleStaff } from "#tests/support/staff-browser";
 
@@ -87,16 +87,7 @@ describe("people in the staff console", () => {
       expect(staffState).not.toBeNull();
       for (const colorScheme of ["light", "dark"] as const) {
         const page = await openPage({ colorScheme, viewport, storageState: staffState! });
-        for (const path of ["/admin/people", personPath, "/admin/audit"]) {
-          const answer = await page.goto(`${path}?lang=${language}`);
-          expect(answer?.status(), path).toBe(200);
-          await waitForHydration(page);
-          expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === "ar" ? "rtl" : "ltr");
-          expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
-            viewport.width,
-          );
-          await expectNoAxeViolations(page);
-        }
+        await expectAccessiblePages(page, ["/admin/people", personPath, "/admin/audit"], language);
         expectCleanConsole(page);
       }
     },

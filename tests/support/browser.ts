@@ -1,6 +1,7 @@
 import axe from "axe-core";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
+import type { Language } from "#domain/language";
 
 /**
  * One connection to the shared browser per test file. Pages collect console errors and uncaught
@@ -122,4 +123,20 @@ export async function expectNoAxeViolations(page: Page, { exclude }: { exclude?:
 /** Waits until React has hydrated the page, so clicks reach their handlers. */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/**
+ * What every page of ours owes in each language: it answers 200, runs in the language's direction, shows
+ * nothing wider than the screen and has no axe violations. Opens each path in `page`, in turn.
+ */
+export async function expectAccessiblePages(page: Page, paths: readonly string[], language: Language) {
+  const width = page.viewportSize()!.width;
+  for (const path of paths) {
+    const answer = await page.goto(`${path}${path.includes("?") ? "&" : "?"}lang=${language}`);
+    expect(answer?.status(), path).toBe(200);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => document.documentElement.dir), path).toBe(language === "ar" ? "rtl" : "ltr");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+    await expectNoAxeViolations(page);
+  }
 }

@@ -11,18 +11,24 @@ import type { StaffReport } from "#server/services/report-queue";
 export function SubjectReports({
   reports,
   when,
+  heading,
+  empty,
 }: {
   reports: readonly StaffReport[];
   when: (instant: Date) => string;
+  /** "Reports about this event", or about this review or photo. */
+  heading: string;
+  /** What the section says when nobody has reported it. */
+  empty: string;
 }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="moderation-reports" className="flex flex-col gap-3">
       <h2 id="moderation-reports" className="text-lg font-semibold">
-        {t("admin.moderation.reports")}
+        {heading}
       </h2>
       {reports.length === 0 ? (
-        <p className="rounded-md bg-muted p-4 text-sm">{t("admin.moderation.noReports")}</p>
+        <p className="rounded-md bg-muted p-4 text-sm">{empty}</p>
       ) : (
         <ul className="flex flex-col gap-3">
           {reports.map((report) => (

@@ -1,8 +1,7 @@
 import { ScrollableTable } from "#app/components/ui/scrollable-table";
-import { formatCount, formatMoney } from "#app/i18n/format";
+import { formatCount, formatMoney, formatPercentFromBps } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
 import type { Language } from "#domain/language";
-import { bpsToPercent } from "#domain/referral";
 import type { PromoterFigures } from "#server/services/promoters";
 
 type Totals = Pick<PromoterFigures, "clicks" | "orders" | "tickets" | "revenueCents" | "commissionCents">;
@@ -85,7 +84,9 @@ export function PromoterFiguresTable({
                 <span className="text-muted-foreground">{t("promoters.table.pending")}</span>
               )}
             </td>
-            <td className="p-2 text-end tabular-nums">{`${bpsToPercent(row.commissionBps)} %`}</td>
+            <td className="p-2 text-end tabular-nums whitespace-nowrap">
+              {formatPercentFromBps(row.commissionBps, language)}
+            </td>
             {figures(row)}
           </tr>
         ))}
