@@ -10,6 +10,7 @@ export const EMAIL_SETTINGS = [
   "reviews",
   "badges",
   "promoters",
+  "planning",
 ] as const;
 export type EmailSetting = (typeof EMAIL_SETTINGS)[number];
 

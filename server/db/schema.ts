@@ -13,3 +13,4 @@ export * from "./tables/moderation";
 export * from "./tables/sponsors";
 export * from "./tables/community";
 export * from "./tables/promoters";
+export * from "./tables/planning";

@@ -14,6 +14,7 @@ export const EMAIL_SETTING_COLUMNS = {
   reviews: profiles.emailReviews,
   badges: profiles.emailBadges,
   promoters: profiles.emailPromoters,
+  planning: profiles.emailPlanning,
 } as const satisfies Record<EmailSetting, unknown>;
 
 export interface EmailRecipient {
@@ -93,6 +94,7 @@ const PROFILE_FIELDS = {
   reviews: "emailReviews",
   badges: "emailBadges",
   promoters: "emailPromoters",
+  planning: "emailPlanning",
 } as const satisfies Record<EmailSetting, keyof typeof profiles.$inferInsert>;
 
 /** Every setting from a submitted form of checkboxes: a ticked box is sent, an unticked one is not. */

@@ -54,6 +54,8 @@ export const profiles = pgTable(
     emailReviews: boolean("email_reviews").notNull().default(true),
     /** Promoter news: an invitation to promote an event, and (for organizers) a promoter joining. */
     emailPromoters: boolean("email_promoters").notNull().default(true),
+    /** Tasks of a saved event plan that fall due soon (issue 20). */
+    emailPlanning: boolean("email_planning").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
