@@ -13,6 +13,7 @@ import {
   buildPlan,
   daysBetween,
   isPlanDatePast,
+  needsDcTaskGroup,
   planPhases,
   PERMIT_LEAD_WEEKS,
 } from "./event-plan";
@@ -199,6 +200,24 @@ describe("permits in the plan", () => {
       expect(days["permit-public-space"], area).toBe(84);
       expect(days["permit-street-closure"], area).toBe(84);
     }
+  });
+
+  it("sends to DC's Special Events Task Group outdoor events with a street closure or 1,000 people in public space", () => {
+    const dc = (fields: Partial<PlanInput>) => planInput({ area: "dc", setting: "outdoor", ...fields });
+    expect(needsDcTaskGroup(dc({ eventType: "sports", attendance: 40 }))).toBe(true); // a race closes streets
+    expect(needsDcTaskGroup(dc({ eventType: "wellness-class", attendance: 40 }))).toBe(false);
+    expect(needsDcTaskGroup(dc({ eventType: "family-day", attendance: 999 }))).toBe(false);
+    expect(needsDcTaskGroup(dc({ eventType: "family-day", attendance: 1_000 }))).toBe(true);
+    expect(needsDcTaskGroup(dc({ eventType: "family-day", attendance: 1_000, setting: "indoor" }))).toBe(false);
+    expect(needsDcTaskGroup(dc({ eventType: "family-day", attendance: 1_000, area: "va" }))).toBe(false);
+    expect(leadDaysByKey(dc({ eventType: "wellness-class", attendance: 40 }))["permit-public-space"]).toBe(84);
+    expect(leadDaysByKey(dc({ eventType: "family-day", attendance: 1_000 }))["permit-public-space"]).toBe(105);
+  });
+
+  it("checks the same permits in every area: the area changes when, not what", () => {
+    const keys = (area: PlanInput["area"]) =>
+      permitKeys(planInput({ eventType: "festival", setting: "outdoor", area, attendance: 5_000 }));
+    for (const area of PLAN_AREAS) expect(keys(area), area).toEqual(keys("dc"));
   });
 
   it("an indoor workshop needs none, and has no permit task", () => {
