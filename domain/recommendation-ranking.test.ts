@@ -60,7 +60,12 @@ describe("ranking recommendations", () => {
     const events = [
       buildEvent({ id: 1, categoryKey: "sports", categoryName: "Sports", startsAt: new Date(now.getTime() + 1 * DAY) }),
       buildEvent({ id: 2, categoryKey: "music", categoryName: "Music", startsAt: new Date(now.getTime() + 20 * DAY) }),
-      buildEvent({ id: 3, categoryKey: "technology", categoryName: "Technology", startsAt: new Date(now.getTime() + 2 * DAY) }),
+      buildEvent({
+        id: 3,
+        categoryKey: "technology",
+        categoryName: "Technology",
+        startsAt: new Date(now.getTime() + 2 * DAY),
+      }),
       buildEvent({ id: 4, categoryKey: "music", categoryName: "Music", startsAt: new Date(now.getTime() + 30 * DAY) }),
     ];
     const jazzFan = signals({
@@ -133,8 +138,20 @@ describe("ranking recommendations", () => {
   it("ranks an organizer the person follows above a category they saved an event of", () => {
     const events = [
       buildEvent({ id: 1, categoryKey: "arts", categoryName: "Arts", organizerId: "other", organizerName: "Other" }),
-      buildEvent({ id: 2, categoryKey: "sports", categoryName: "Sports", organizerId: "camille", organizerName: "Camille" }),
-      buildEvent({ id: 3, categoryKey: "business", categoryName: "Business", organizerId: "other", organizerName: "Other" }),
+      buildEvent({
+        id: 2,
+        categoryKey: "sports",
+        categoryName: "Sports",
+        organizerId: "camille",
+        organizerName: "Camille",
+      }),
+      buildEvent({
+        id: 3,
+        categoryKey: "business",
+        categoryName: "Business",
+        organizerId: "other",
+        organizerName: "Other",
+      }),
     ];
     const ranked = rankRecommendations(
       events,
@@ -148,7 +165,17 @@ describe("ranking recommendations", () => {
 
   it("counts people with similar tickets up to three, so more of them rank an event higher", () => {
     const events = [1, 2, 3].map((id) => buildEvent({ id }));
-    const ranked = rankRecommendations(events, signals({ peopleLikeYou: new Map([[1, 1], [2, 9], [3, 3]]) }), now);
+    const ranked = rankRecommendations(
+      events,
+      signals({
+        peopleLikeYou: new Map([
+          [1, 1],
+          [2, 9],
+          [3, 3],
+        ]),
+      }),
+      now,
+    );
     expect(ids(ranked)).toEqual([2, 3, 1]);
     expect(ranked[0]!.score).toBe(ranked[1]!.score);
     expect(ranked[0]!.reasons).toEqual([{ kind: "people-like-you" }]);
@@ -213,7 +240,11 @@ describe("ranking by the matchmaker's answers", () => {
       buildEvent({ id: 2, venue: MALL, startsAt: new Date(now.getTime() + 9 * DAY) }),
       buildEvent({ id: 3, venue: null, startsAt: new Date(now.getTime() + 9 * DAY) }),
     ];
-    const near = rankRecommendations(events, person({ origin: { latitude: 38.9, longitude: -77.03 }, maxMiles: 10 }), now);
+    const near = rankRecommendations(
+      events,
+      person({ origin: { latitude: 38.9, longitude: -77.03 }, maxMiles: 10 }),
+      now,
+    );
     expect(ids(near)).toEqual([2, 3, 1]);
     expect(near[0]!.reasons).toContainEqual({ kind: "distance", miles: 1 });
     expect(near[2]!.reasons.some((reason) => reason.kind === "distance")).toBe(false);

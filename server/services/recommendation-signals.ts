@@ -36,11 +36,7 @@ function ordersOf(actor: Actor) {
 /** Co-attendance looks at this many of the person's most recent events, and counts upcoming events only. */
 export const CO_ATTENDANCE_EVENTS = 50;
 
-export async function loadRecommendationSignals(
-  db: Database,
-  actor: Actor,
-  now: Date,
-): Promise<RecommendationSignals> {
+export async function loadRecommendationSignals(db: Database, actor: Actor, now: Date): Promise<RecommendationSignals> {
   const [interestRows, answerRows, savedRows, followRows, boughtRows] = await Promise.all([
     db
       .select({ name: interests.name })

@@ -49,7 +49,8 @@ function pointedAt(signals: RecommendationSignals): SQL | null {
   if (criteria.categoryNames.length > 0) matches.push(inArray(sql`lower(${categories.name})`, criteria.categoryNames));
   if (categoryKeys.length > 0) matches.push(inArray(categories.key, [...new Set(categoryKeys)]));
   if (languages.length > 0) matches.push(inArray(events.language, [...new Set(languages)]));
-  if (signals.followedOrganizerIds.length > 0) matches.push(inArray(events.organizerId, [...signals.followedOrganizerIds]));
+  if (signals.followedOrganizerIds.length > 0)
+    matches.push(inArray(events.organizerId, [...signals.followedOrganizerIds]));
   if (peopleLikeYou.length > 0) matches.push(inArray(events.id, peopleLikeYou));
   return matches.length > 0 ? or(...matches)! : null;
 }
