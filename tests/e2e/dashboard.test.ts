@@ -103,6 +103,14 @@ describe("interests and recommendations on the home page", () => {
     for (const [column, card] of widths) expect(card).toBeCloseTo(column!, 0);
     expect(new Set(widths.map(([column]) => Math.round(column!))).size).toBe(1);
     expect(musicTitles).toEqual(await apiRecommendedTitles(page));
+    // Each card says why it was chosen, and the API gives the same reason.
+    const reasons = await section.getByTestId("recommendation-reason").allTextContents();
+    expect(reasons).toHaveLength(musicTitles.length);
+    for (const reason of reasons) expect(reason).toMatch(/^Because you like Music( · [^·]+){0,2}$/);
+    const answer = (await (await page.request.get("/api/v1/me/recommendations")).json()) as {
+      data: { reasons: { kind: string; category?: string }[] }[];
+    };
+    for (const event of answer.data) expect(event.reasons[0]).toEqual({ kind: "interest", category: "music" });
     for (const category of await section
       .locator("article")
       .evaluateAll((cards) => cards.map((card) => card.textContent)))
