@@ -56,7 +56,7 @@ const emailSettings = z
   .object(Object.fromEntries(EMAIL_SETTINGS.map((setting) => [setting, z.boolean()])))
   .describe(
     "One switch per optional e-mail: digest (the weekly digest, off until turned on), savedReminders, " +
-      "followedOrganizers, reviews, badges, promoters. Receipts, tickets, changes to one's orders and " +
+      "followedOrganizers, reviews, badges, promoters, planning (tasks of saved event plans due soon). Receipts, tickets, changes to one's orders and " +
       "account e-mails are always sent and have no switch.",
   );
 const EXAMPLE_SETTINGS = {
@@ -66,6 +66,7 @@ const EXAMPLE_SETTINGS = {
   reviews: true,
   badges: false,
   promoters: true,
+  planning: true,
 };
 
 /** Named schemas of the answers: components.schemas of the document. */
