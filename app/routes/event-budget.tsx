@@ -92,6 +92,7 @@ export default function EventBudgetPage({ loaderData, actionData }: Route.Compon
           <BudgetLineFields
             values={budget.lineValues ?? budgetLineValuesOf(budget.lines)}
             problems={budget.lineProblems}
+            lines={budget.summary ? budget.lines : []}
           />
         )}
       </PlanForm>

@@ -72,6 +72,8 @@ describe("the planning tools", () => {
     await save.waitFor();
     await save.click();
     await page.waitForURL(/\/dashboard\/plans\/\d+$/);
+    const heading = page.getByRole("heading", { level: 1, name: "Arlington Data Summit" });
+    await heading.waitFor();
     expectCleanConsole(page);
   });
 

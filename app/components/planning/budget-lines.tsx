@@ -1,5 +1,7 @@
+import { formatMoney } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
-import type { BudgetCategory } from "#domain/event-plan-input";
+import type { BudgetCategory, BudgetLine } from "#domain/event-plan-input";
+import type { Language } from "#domain/language";
 import { lineAmountField, linePerAttendeeField, type BudgetLineValues } from "#domain/plan-query";
 import { PLAN_INPUT_CLASSES, PROBLEM_CLASSES } from "./plan-form";
 
@@ -10,11 +12,18 @@ import { PLAN_INPUT_CLASSES, PROBLEM_CLASSES } from "./plan-form";
 export function BudgetLineFields({
   values,
   problems,
+  lines,
 }: {
   values: BudgetLineValues[];
   problems: Partial<Record<BudgetCategory, string>>;
+  /** The lines as counted: a per-guest line shows its total beside it. */
+  lines: readonly BudgetLine[];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const counted: Partial<Record<BudgetCategory, number>> = Object.fromEntries(
+    lines.map((entry) => [entry.category, entry.amountCents]),
+  );
   return (
     <fieldset className="flex min-w-0 flex-col gap-3 border-t border-border pt-4">
       <legend className="text-lg font-semibold">{t("planning.budget.linesTitle")}</legend>
@@ -62,6 +71,11 @@ export function BudgetLineFields({
                   <option value="person">{t("planning.budget.perPerson")}</option>
                 </select>
               </div>
+              {!problem && line.perAttendee && counted[line.category] !== undefined && (
+                <p className="col-span-2 text-sm text-muted-foreground sm:col-span-3">
+                  {t("planning.budget.lineTotal", { amount: formatMoney(counted[line.category]!, language) })}
+                </p>
+              )}
               {problem && (
                 <p id={`${id}-problem`} className={`col-span-2 sm:col-span-3 ${PROBLEM_CLASSES}`}>
                   {t(`planning.errors.${problem}`)}

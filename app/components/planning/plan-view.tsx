@@ -57,9 +57,11 @@ function TaskItem({ task, area }: { task: PlanTask; area: PlanInput["area"] }) {
   return (
     <li className="flex flex-col gap-1 border-s-2 border-primary/60 ps-3">
       <p className="font-medium">
-        {task.permit
-          ? t("planning.plan.permitTask", { permit: t(`planning.permitNames.${task.permit}`) })
-          : t(`eventTypes.checklist.${task.item}`)}
+        {task.siteAction
+          ? t(`planning.siteTasks.${task.siteAction}`)
+          : task.permit
+            ? t("planning.plan.permitTask", { permit: t(`planning.permitNames.${task.permit}`) })
+            : t(`eventTypes.checklist.${task.item}`)}
       </p>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
         <span>
@@ -78,7 +80,7 @@ function TaskItem({ task, area }: { task: PlanTask; area: PlanInput["area"] }) {
         <p className="flex items-start gap-2 text-sm text-emerald-800 dark:text-emerald-300">
           <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
           <span>
-            <span className="font-medium">{t("planning.plan.byTheSite")}.</span>{" "}
+            <span className="font-medium">{t("planning.plan.byTheSite")}:</span>{" "}
             {t(`planning.siteActions.${task.siteAction}`)}
           </span>
         </p>
