@@ -14,8 +14,8 @@ import { useTranslation } from "#app/i18n/use-translation";
 import { pageMeta } from "#app/seo";
 import { ticketTypesForBudget } from "#domain/event-budget";
 import type { Language } from "#domain/language";
-import { appendBudgetLines, budgetLineValuesOf, planQueryOf } from "#domain/plan-query";
-import { budgetOf, PLANNING_HEADERS, planQueryOfRequest, savePlanAction } from "./event-planning.server";
+import { appendBudgetLines, budgetLineValuesOf, planQueryOf } from "#domain/plan-address";
+import { budgetOf, PLAN_CHOICES, PLANNING_HEADERS, planQueryOfRequest, savePlanAction } from "./event-planning.server";
 import type { Route } from "./+types/event-budget";
 
 /**
@@ -28,18 +28,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { query } = planQueryOfRequest(request, language);
   const budget = query.input ? budgetOf(request, query.input) : null;
   const url = new URL(request.url);
+  const messages = await pageMessages(language, ["planning", "eventTypes"]);
+  const ticketTypes =
+    budget?.summary && query.input
+      ? ticketTypesForBudget(budget.summary, query.input.attendance).map((type) => ({
+          name: messages.planning!.budget.ticketNames[type.kind],
+          priceCents: type.priceCents,
+          quantity: type.quantity,
+        }))
+      : [];
   return data(
     {
       values: query.values,
+      choices: PLAN_CHOICES,
       problems: query.problems,
       input: query.input,
-      budget: budget && {
-        ...budget,
-        ticketTypes: budget.summary && ticketTypesForBudget(budget.summary, query.input!.attendance),
-      },
+      budget,
+      ticketTypes,
+      // "Price my tickets": /create filled with the title, type, day and these ticket types.
+      createHref: query.input
+        ? createEventHref({
+            title: query.input.title,
+            eventType: query.input.eventType,
+            date: query.input.date,
+            ticketTypes,
+          })
+        : null,
       here: `${url.pathname}${url.search}`,
       isSignedIn: context.viewer !== null,
-      pageMessages: await pageMessages(language, ["planning", "eventTypes"]),
+      pageMessages: messages,
     },
     { headers: PLANNING_HEADERS },
   );
@@ -66,13 +83,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function EventBudgetPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const { values, problems, input, budget, here, isSignedIn } = loaderData;
+  const { values, choices, problems, input, budget, ticketTypes, createHref, here, isSignedIn } = loaderData;
   const planQuery = input ? planQueryOf(input) : null;
-  const ticketTypes = (budget?.ticketTypes ?? []).map((type) => ({
-    name: t(`planning.budget.ticketNames.${type.kind}`),
-    priceCents: type.priceCents,
-    quantity: type.quantity,
-  }));
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-8">
       <div className="flex flex-col gap-2">
@@ -85,6 +97,7 @@ export default function EventBudgetPage({ loaderData, actionData }: Route.Compon
       <PlanForm
         action="/event-planning/budget"
         values={values}
+        choices={choices}
         problems={problems}
         submitLabel={t(budget ? "planning.budget.update" : "planning.form.submitBudget")}
       >
@@ -131,15 +144,7 @@ export default function EventBudgetPage({ loaderData, actionData }: Route.Compon
                   </li>
                 ))}
               </ul>
-              <Link
-                to={createEventHref({
-                  title: input.title,
-                  eventType: input.eventType,
-                  date: input.date,
-                  ticketTypes,
-                })}
-                className={buttonClasses("primary", "md", "self-start")}
-              >
+              <Link to={createHref ?? "/create"} className={buttonClasses("primary", "md", "self-start")}>
                 {t("planning.budget.priceCta")}
               </Link>
             </PlanSection>

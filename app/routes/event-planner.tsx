@@ -7,8 +7,8 @@ import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { useTranslation } from "#app/i18n/use-translation";
 import { pageMeta } from "#app/seo";
-import { planQueryOf } from "#domain/plan-query";
-import { PLANNING_HEADERS, planOf, planQueryOfRequest, savePlanAction } from "./event-planning.server";
+import { planQueryOf } from "#domain/plan-address";
+import { PLAN_CHOICES, PLANNING_HEADERS, planOf, planQueryOfRequest, savePlanAction } from "./event-planning.server";
 import type { Route } from "./+types/event-planner";
 
 /**
@@ -24,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       values: query.values,
+      choices: PLAN_CHOICES,
       problems: query.problems,
       input: query.input,
       plan,
@@ -55,7 +56,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function EventPlannerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { values, problems, input, plan, here, isSignedIn } = loaderData;
+  const { values, choices, problems, input, plan, here, isSignedIn } = loaderData;
   const query = input ? planQueryOf(input) : null;
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-8">
@@ -69,6 +70,7 @@ export default function EventPlannerPage({ loaderData, actionData }: Route.Compo
       <PlanForm
         action="/event-planning/planner"
         values={values}
+        choices={choices}
         problems={problems}
         submitLabel={t("planning.form.submitPlan")}
       />

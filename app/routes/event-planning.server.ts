@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { budgetForAttendance, defaultBudgetLines, summarizeBudget } from "#domain/event-budget";
 import { buildPlan, planPhases } from "#domain/event-plan";
 import { DEFAULT_EVENT_TIME_ZONE } from "#domain/event-input";
-import type { BudgetLine, PlanInput } from "#domain/event-plan-input";
+import { PLAN_AREAS, PLAN_SETTINGS, type BudgetLine, type PlanInput } from "#domain/event-plan-input";
 import type { Language } from "#domain/language";
 import { readBudgetQuery, readPlanQuery } from "#domain/plan-query";
 import { localDateTimeIn } from "#domain/time";
@@ -17,6 +17,9 @@ import { listVenueCandidates } from "#server/services/venue-candidates";
 
 /** The planning pages' answers depend on the viewer (the Save button): never kept by a shared cache. */
 export const PLANNING_HEADERS = { "Cache-Control": "private, no-cache" };
+
+/** The form's choices, sent with the page's data so that its script needs no schema module. */
+export const PLAN_CHOICES = { areas: PLAN_AREAS, settings: PLAN_SETTINGS };
 
 /** Today in the region (the engine's "today"): the day the server clock reads in Washington. */
 export function todayInRegion(now: Date): string {

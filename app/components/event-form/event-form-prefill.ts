@@ -1,6 +1,6 @@
 import { EVENT_TEXT_LIMITS, MAX_TICKET_QUANTITY, MAX_TICKET_TYPES } from "#domain/event-input";
 import { eventTypeBySlug } from "#domain/event-types";
-import { centsOfDollars, dollarsOfCents } from "#domain/plan-query";
+import { centsOfDollars, dollarsOfCents } from "#domain/plan-address";
 import {
   emptyTicketType,
   newEventFormValues,

@@ -2,7 +2,7 @@ import { formatMoney } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
 import type { BudgetCategory, BudgetLine } from "#domain/event-plan-input";
 import type { Language } from "#domain/language";
-import { lineAmountField, linePerAttendeeField, type BudgetLineValues } from "#domain/plan-query";
+import { lineAmountField, linePerAttendeeField, type BudgetLineValues } from "#domain/plan-address";
 import { PLAN_INPUT_CLASSES, PROBLEM_CLASSES } from "./plan-form";
 
 /**

@@ -3,9 +3,9 @@ import { Form } from "react-router";
 import { SubmitButton } from "#app/components/ui/submit-button";
 import { useTranslation } from "#app/i18n/use-translation";
 import { EVENT_TYPES } from "#domain/event-types";
-import { PLAN_AREAS, PLAN_SETTINGS } from "#domain/event-plan-input";
+import type { PlanArea, PlanSetting } from "#domain/event-plan-input";
 import { LANGUAGES } from "#domain/language";
-import type { PlanField, PlanFormValues, PlanProblems } from "#domain/plan-query";
+import type { PlanField, PlanFormValues, PlanProblems } from "#domain/plan-address";
 
 export const PLAN_INPUT_CLASSES =
   "h-10 w-full min-w-0 rounded-md border border-border bg-background px-3 text-sm text-foreground aria-invalid:border-red-700 dark:aria-invalid:border-red-400";
@@ -68,9 +68,12 @@ export function PlanForm({
   values,
   problems,
   submitLabel,
+  choices,
   children,
 }: {
   action: string;
+  /** The areas and settings to offer (from the loader, so the page's script holds no schema). */
+  choices: { areas: readonly PlanArea[]; settings: readonly PlanSetting[] };
   values: PlanFormValues;
   problems: PlanProblems;
   submitLabel: string;
@@ -141,7 +144,7 @@ export function PlanForm({
         <PlanFieldBox field="setting" label={t("planning.form.setting")} problem={problems.setting}>
           {(props) => (
             <select {...props} defaultValue={values.setting} className={PLAN_INPUT_CLASSES}>
-              {PLAN_SETTINGS.map((setting) => (
+              {choices.settings.map((setting) => (
                 <option key={setting} value={setting}>
                   {t(`planning.form.${setting}`)}
                 </option>
@@ -152,7 +155,7 @@ export function PlanForm({
         <PlanFieldBox field="area" label={t("planning.form.area")} problem={problems.area}>
           {(props) => (
             <select {...props} defaultValue={values.area} className={PLAN_INPUT_CLASSES}>
-              {PLAN_AREAS.map((area) => (
+              {choices.areas.map((area) => (
                 <option key={area} value={area}>
                   {t(`planning.areas.${area}`)}
                 </option>
