@@ -9,6 +9,7 @@ import { MyPromotionsSection } from "#app/components/my-promotions";
 import { RecommendedEvents } from "#app/components/recommended-events";
 import { SponsorshipRequests } from "#app/components/sponsorship-requests";
 import { MyShares } from "#app/components/shares/my-shares";
+import { MyPlansSection } from "#app/components/event-plans/my-plans-section";
 import { TicketOrder, type TicketOrderView } from "#app/components/ticket-order";
 import { buttonClasses } from "#app/components/ui/button";
 import { metaTranslator } from "#app/i18n/meta";
@@ -82,6 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         "badges",
         "savesFollows",
         "promoters",
+        "eventPlans",
       ]),
     },
     { headers: PRIVATE },
@@ -126,6 +128,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <SavesFollowsSections data={loaderData.savesFollows} now={now} />
       <SponsorshipRequests requests={loaderData.sponsorshipRequests} {...(decision ? { result: decision } : {})} />
       <MyEventsSection events={myEvents} />
+      <MyPlansSection />
       <BadgeProgressSection badges={loaderData.badges} />
       <div className="px-4 py-10">
         <MyPromotionsSection campaigns={myCampaigns} />

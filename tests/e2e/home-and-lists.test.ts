@@ -17,6 +17,7 @@ describe("the home page's sections", () => {
       "Events Under $30",
       "Browse by Category",
       "Featured Events",
+      "AI-Powered Tools",
       "Upcoming Events",
       "Events Around You",
       "Major Events",

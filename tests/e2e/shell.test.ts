@@ -190,6 +190,7 @@ describe("the footer", () => {
         "/event-types",
         "/blog",
         "/create",
+        "/event-planning",
         "/dashboard",
         "/promote",
         "/promoters",
