@@ -75,6 +75,7 @@ export const EXPORT_CATEGORIES = [
   "sponsorships",
   "community",
   "promoters",
+  "planning",
 ] as const;
 export type ExportCategory = (typeof EXPORT_CATEGORIES)[number];
 
@@ -182,6 +183,10 @@ export const STORED_TABLES: readonly StoredTable[] = [
     export: "promoters",
   },
   { table: "order_attributions", section: "buying", retention: "order", onDeletion: "anonymized", export: "promoters" },
+  // Planning tools (server/db/tables/planning.ts)
+  { table: "event_plans", section: "organizing", retention: "account", onDeletion: "deleted", export: "planning" },
+  { table: "event_plan_tasks", section: "organizing", retention: "account", onDeletion: "deleted", export: "planning" },
+  { table: "matchmaker_answers", section: "profile", retention: "account", onDeletion: "deleted", export: "planning" },
   { table: "badge_awards", section: "community", retention: "account", onDeletion: "deleted", export: "community" },
   {
     table: "notifications",

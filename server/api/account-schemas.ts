@@ -299,6 +299,32 @@ export const ACCOUNT_SCHEMAS = {
         .describe(
           "The events they promote or are invited to promote, with their links' clicks; whether they are listed among the top promoters; and the orders their share or promoter links brought.",
         ),
+      planning: z
+        .object({
+          plans: z.array(
+            z.object({
+              id: z.number().int(),
+              title: z.string(),
+              input: z.record(z.string(), z.unknown()),
+              budgetLines: z.array(z.record(z.string(), z.unknown())),
+              eventId: z.number().int().nullable(),
+              createdAt: instant,
+              updatedAt: instant,
+              tasks: z.array(
+                z.object({
+                  taskKey: z.string(),
+                  dueOn: z.string(),
+                  doneAt: instant.nullable(),
+                  remindedAt: instant.nullable(),
+                }),
+              ),
+            }),
+          ),
+          matchmakerAnswers: z.object({ answers: z.record(z.string(), z.unknown()), updatedAt: instant }).nullable(),
+        })
+        .describe(
+          "The event plans they saved (answers, budget, tasks with due days, ticks and reminders) and the Event Matchmaker's answers they kept.",
+        ),
     })
     .describe("Everything the site stores about the signed-in person, as the privacy page lists it."),
   AccountDeleted: z

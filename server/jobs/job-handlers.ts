@@ -54,6 +54,12 @@ import {
 } from "#server/services/followed-events-emails";
 import { sendFollowedEventsEmail, sendSavedReminderEmail } from "#server/mail/saves-follows-email";
 import { sendPromoterInvitation } from "#server/mail/promoter-invitation-email";
+import { sendPlanTaskReminderEmail } from "#server/mail/plan-task-reminder-email";
+import {
+  PLAN_TASK_REMINDERS_JOB,
+  queuePlanTaskReminders,
+  SEND_PLAN_TASK_REMINDER_EMAIL_JOB,
+} from "#server/services/plan-task-reminders";
 import { SEND_PROMOTER_INVITATION_JOB } from "#server/services/email-jobs";
 import type { JobHandlers } from "./run-due-jobs";
 
@@ -111,5 +117,8 @@ export function createJobHandlers({
     [SEND_FOLLOWED_EVENTS_EMAIL_JOB]: (job, { db, now }) =>
       sendFollowedEventsEmail(db, mailer, job.payload, { siteUrl, now }),
     [SEND_PROMOTER_INVITATION_JOB]: (job) => sendPromoterInvitation(mailer, job.payload, siteUrl),
+    [PLAN_TASK_REMINDERS_JOB]: async (_job, { db, now }) => void (await queuePlanTaskReminders(db, now)),
+    [SEND_PLAN_TASK_REMINDER_EMAIL_JOB]: (job, { db, now }) =>
+      sendPlanTaskReminderEmail(db, mailer, job.payload, { siteUrl, now }),
   };
 }

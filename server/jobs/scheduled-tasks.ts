@@ -9,6 +9,7 @@ import { CHECK_ENDED_EVENT_BADGES_JOB, ENDED_EVENTS_LOOKBACK_MS } from "#server/
 import { FOLLOWED_EVENTS_EMAIL_HOUR, nextHourlyRunAfter } from "#domain/saves-follows";
 import { SAVED_REMINDERS_JOB } from "#server/services/saved-reminders";
 import { FOLLOWED_EVENTS_EMAILS_JOB } from "#server/services/followed-events-emails";
+import { PLAN_TASK_REMINDERS_JOB } from "#server/services/plan-task-reminders";
 
 /** Work that recurs, by name (the row of `scheduled_tasks` that says when it runs next). */
 export interface ScheduledTask {
@@ -63,6 +64,12 @@ export const SCHEDULED_TASKS: readonly ScheduledTask[] = [
     name: "followed_events_emails",
     nextRunAfter: (instant) => nextDailyRunAfter(instant, FOLLOWED_EVENTS_EMAIL_HOUR),
     start: (tx, now, dueAt) => enqueueJob(tx, FOLLOWED_EVENTS_EMAILS_JOB, { runAt: dueAt.toISOString() }, now),
+  },
+  // Saved event plans' tasks due within three days: once a day, at 13:00 UTC (8 or 9 AM in Washington).
+  {
+    name: "plan_task_reminders",
+    nextRunAfter: (instant) => nextDailyRunAfter(instant, 13),
+    start: (tx, now) => enqueueJob(tx, PLAN_TASK_REMINDERS_JOB, {}, now),
   },
 ];
 

@@ -45,6 +45,7 @@ import type { Actor } from "./actor";
 import { ordersOfPerson } from "./account-export";
 import { deleteCommunityRows } from "./account-deletion-community";
 import { deletePromoterRows } from "./account-deletion-promoters";
+import { deletePlanningRows } from "./account-export-planning";
 
 /*
  * Deleting an account (issue 18; docs/decisions/015-account-deletion.md). What happens to each table is
@@ -175,6 +176,7 @@ export async function deleteAccount(
     await tx.delete(sponsorAccounts).where(eq(sponsorAccounts.userId, user.id));
     galleryImages = await deleteCommunityRows(tx, user.id);
     await deletePromoterRows(tx, user.id, email);
+    await deletePlanningRows(tx, user.id);
     await tx.update(eventSponsors).set({ decidedBy: null }).where(eq(eventSponsors.decidedBy, user.id));
 
     await tx.delete(authSessions).where(eq(authSessions.userId, user.id));

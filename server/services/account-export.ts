@@ -30,6 +30,7 @@ import { AppError } from "#server/errors";
 import { exportBlogPosts, exportMessages, exportReports, exportSponsorships } from "./account-export-contributions";
 import { exportCommunity } from "./account-export-community";
 import { exportPromoters } from "./account-export-promoters";
+import { exportPlanning } from "./account-export-planning";
 import type { Actor } from "./actor";
 
 /*
@@ -71,6 +72,7 @@ export async function exportAccount(db: Database, actor: Actor, now: Date): Prom
     sponsorships,
     community,
     promoters,
+    planning,
   ] = await Promise.all([
     db
       .select({
@@ -193,6 +195,7 @@ export async function exportAccount(db: Database, actor: Actor, now: Date): Prom
     exportSponsorships(db, user.id),
     exportCommunity(db, user.id),
     exportPromoters(db, user.id, email),
+    exportPlanning(db, user.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -228,6 +231,7 @@ export async function exportAccount(db: Database, actor: Actor, now: Date): Prom
     sponsorships,
     community,
     promoters,
+    planning,
   };
 }
 

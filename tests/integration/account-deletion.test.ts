@@ -34,6 +34,9 @@ import {
   userInterests,
   users,
   waitlistEntries,
+  eventPlans,
+  eventPlanTasks,
+  matchmakerAnswers,
 } from "#server/db/schema";
 import { DELETED_BUYER_NAME, DELETED_ORGANIZER_NAME } from "#server/services/account-deletion";
 import { createFullAccount, insertUpcomingSoldEvent, setUpAccountApp } from "#tests/support/account-fixtures";
@@ -207,10 +210,13 @@ describe(`deleting an account on the ${testDatabaseKind()} database`, () => {
       [shareLinks, shareLinks.userId],
       [badgeAwards, badgeAwards.userId],
       [notifications, notifications.userId],
+      [eventPlans, eventPlans.ownerId],
+      [matchmakerAnswers, matchmakerAnswers.userId],
     ] as const) {
       expect(await db().select({ n: count() }).from(table).where(where(column))).toEqual([{ n: 0 }]);
     }
     expect(await db().select().from(shareVisits)).toEqual([]);
+    expect(await db().select().from(eventPlanTasks)).toEqual([]);
     const answered = await db().select().from(reviews).where(eq(reviews.answer, "Thank you!"));
     expect(answered).toEqual([expect.objectContaining({ answeredBy: null, rating: 4 })]);
   });

@@ -109,6 +109,17 @@ describe(`the account export on the ${testDatabaseKind()} database`, () => {
     expect(community.shares).toEqual([expect.objectContaining({ eventId: ada.coOrganizedEventId, visits: 1 })]);
     expect(community.badges).toEqual([expect.objectContaining({ badge: "first_timer" })]);
     expect(community.notifications).toEqual([expect.objectContaining({ kind: "badge_earned", readAt: null })]);
+    const planning = exported.planning as {
+      plans: { title: string; tasks: { taskKey: string; doneAt: string | null }[] }[];
+      matchmakerAnswers: { answers: { company: string } } | null;
+    };
+    expect(planning.plans).toEqual([
+      expect.objectContaining({
+        title: "Analytical Engine meetup",
+        tasks: [expect.objectContaining({ taskKey: "book-venue", doneAt: expect.any(String) })],
+      }),
+    ]);
+    expect(planning.matchmakerAnswers?.answers.company).toBe("friends");
   });
 
   it("gives no password hash, token, token hash or salt, and nothing of anyone else", async () => {

@@ -127,7 +127,7 @@ describe(`saved plan pages on the ${testDatabaseKind()} database`, () => {
       { intent: "delete" },
       { intent: "create-event" },
       { intent: "budget", "budget.venue": "1" },
-    ]) {
+    ] as Record<string, string>[]) {
       expect((await post(stranger, fields)).status).toBe(404);
     }
     expect(await rows()).toEqual(before);

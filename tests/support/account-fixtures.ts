@@ -32,6 +32,9 @@ import {
   ticketTypes,
   userInterests,
   waitlistEntries,
+  eventPlans,
+  eventPlanTasks,
+  matchmakerAnswers,
 } from "#server/db/schema";
 import { readConfig, type Config } from "#server/env";
 import { createLogger } from "#server/logger";
@@ -230,21 +233,54 @@ export async function createFullAccount(db: Database, config: Config): Promise<F
     .returning({ id: reviews.id });
   await db.insert(reviewHelpfulVotes).values({ reviewId: othersReview!.id, userId });
   await db.insert(reviewHelpfulVotes).values({ reviewId: review!.id, userId: other.organizerId });
-  await db
-    .insert(galleryPhotos)
-    .values({
-      eventId: other.eventId,
-      authorId: userId,
-      image: "gallery/0123456789abcdef01234567",
-      width: 1600,
-      height: 1200,
-      alt: "The stage",
-    });
+  await db.insert(galleryPhotos).values({
+    eventId: other.eventId,
+    authorId: userId,
+    image: "gallery/0123456789abcdef01234567",
+    width: 1600,
+    height: 1200,
+    alt: "The stage",
+  });
   const shareCode = `ada${randomBytes(4).toString("hex")}`;
   await db.insert(shareLinks).values({ code: shareCode, userId, eventId: other.eventId });
   await db.insert(shareVisits).values({ code: shareCode, visitorHash: secretHash() });
   await db.insert(badgeAwards).values({ userId, badge: "first_timer", awardedAt: new Date() });
   await db.insert(notifications).values({ userId, kind: "badge_earned", data: { badge: "first_timer" } });
+  // Planning: a saved plan with a ticked task, and the matchmaker's answers.
+  const [plan] = await db
+    .insert(eventPlans)
+    .values({
+      ownerId: userId,
+      title: "Analytical Engine meetup",
+      input: {
+        eventType: "meetup",
+        attendance: 40,
+        date: "2027-03-01",
+        budgetCents: null,
+        setting: "indoor",
+        language: "en",
+        area: "va",
+        title: "Analytical Engine meetup",
+        description: "",
+      },
+      budgetLines: [{ category: "venue", perAttendeeCents: null, amountCents: 50_000 }],
+    })
+    .returning({ id: eventPlans.id });
+  await db
+    .insert(eventPlanTasks)
+    .values({ planId: plan!.id, taskKey: "book-venue", dueOn: "2027-02-01", doneAt: new Date() });
+  await db.insert(matchmakerAnswers).values({
+    userId,
+    answers: {
+      categories: ["technology"],
+      when: "any",
+      maxPriceCents: null,
+      maxMiles: null,
+      origin: null,
+      languages: ["en"],
+      company: "friends",
+    },
+  });
   return {
     ...person,
     orderId,

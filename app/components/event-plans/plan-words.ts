@@ -2,10 +2,11 @@ import type { TFunction } from "#app/i18n/translator";
 import type { PlanTask } from "#domain/event-plan-input";
 
 /**
- * What a saved plan's task is called: the checklist item's sentence of the /event-types guides, or for a
+ * What a saved plan's task is called: what the site does for it (eventPlans.siteActions), the checklist item's sentence of the /event-types guides, or for a
  * permit task the permit's short name (the guide's words up to their colon) in eventPlans' sentence.
  */
-export function taskTitle(t: TFunction, task: Pick<PlanTask, "item" | "permit">): string {
+export function taskTitle(t: TFunction, task: Pick<PlanTask, "item" | "permit" | "siteAction">): string {
+  if (task.siteAction) return t(`eventPlans.siteActions.${task.siteAction}`);
   if (task.permit) {
     const permit = t(`eventTypes.permits.${task.permit}`)
       .split(/[:：፦]/)[0]!

@@ -20,6 +20,7 @@ import { seedSampleBadges } from "./sample-badges";
 import { seedSampleGallery } from "./sample-gallery";
 import { seedSampleSavesAndFollows } from "./sample-community-follows";
 import { seedSamplePromoters } from "./sample-promoters";
+import { seedSampleEventPlans } from "./sample-event-plans";
 import { sampleOrganizerActivity } from "./sample-reputations";
 import { seedSampleStaff } from "./sample-staff";
 import { seedSampleNotifications } from "./sample-notifications";
@@ -212,6 +213,7 @@ export async function seedSampleData(
     // Last: badges are earned from everything above (the same recompute as `npm run badges:recompute`).
     log(`Awarding ${await seedSampleBadges(tx, now)} badges earned by the sample activity`);
     log(`Seeding promoters and share links with ${await seedSamplePromoters(tx, now)} attributed orders`);
+    log(`Seeding ${await seedSampleEventPlans(tx, now)} saved event plan`);
 
     const summary: SeedSummary = {
       categories: CATEGORIES.length,
