@@ -182,7 +182,7 @@ export async function* askAssistant(
       else if (answer.trim() === "") failure = "empty";
     }
   } catch {
-    failure = timedOut ? "timeout" : "network";
+    failure = timedOut ? "timeout" : answer === "" ? "network" : "broken-stream";
   } finally {
     clearTimeout(firstByteTimer);
     clearTimeout(totalTimer);
