@@ -74,7 +74,7 @@ export const FOOTER_COLUMNS: { titleKey: string; links: NavLink[] }[] = [
     titleKey: "footer.organize",
     links: [
       { to: "/create", labelKey: "footer.createEvent" },
-      // Back with its page (issue 20): /event-planning, after Create Event.
+      { to: "/event-planning", labelKey: "footer.eventPlanning" },
       { to: "/dashboard", labelKey: "footer.dashboard" },
       { to: "/promote", labelKey: "footer.promoteEvent" },
       { to: "/promoters", labelKey: "footer.promoters" },

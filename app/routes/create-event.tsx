@@ -1,5 +1,6 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { EventForm } from "#app/components/event-form/event-form";
+import { prefilledEventFormValues } from "#app/components/event-form/event-form-prefill";
 import { EVENT_FORM_HEADERS, eventFormChoices, readEventForm, refusalOf } from "./event-form-action.server";
 import { FIELD, isHelperIntent, newEventFormValues } from "#app/components/event-form/event-form-values";
 import { metaTranslator } from "#app/i18n/meta";
@@ -17,12 +18,19 @@ export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta(matches, `${t("eventForm.createMetaTitle")} | ${t("app.name")}`);
 }
 
-/** /create: a new event, for anyone signed in (visitors go to /signin and come back here). */
+/**
+ * /create: a new event, for anyone signed in (visitors go to /signin and come back here). The address may
+ * fill the form (title, eventType, date, ticketTypes.N.name/price/quantity: the planning tools' "Price my
+ * tickets"); a bad part of it is left out.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireViewer(request, context);
+  const choices = await eventFormChoices(context);
+  const params = new URL(request.url).searchParams;
   return data(
     {
-      choices: await eventFormChoices(context),
+      choices,
+      prefill: params.size > 0 ? prefilledEventFormValues(params, choices.categories) : null,
       pageMessages: await pageMessages(negotiateLanguage(request), ["eventForm", "sponsorships"]),
     },
     { headers: EVENT_FORM_HEADERS },
@@ -80,7 +88,7 @@ export default function CreateEventPage({ loaderData, actionData }: Route.Compon
       <EventForm
         kind="create"
         isOrganizer
-        values={actionData?.values ?? newEventFormValues()}
+        values={actionData?.values ?? loaderData.prefill ?? newEventFormValues()}
         problems={actionData?.problems ?? {}}
         venueMatches={actionData?.venueMatches ?? null}
         preview={actionData?.preview ?? null}

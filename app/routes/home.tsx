@@ -1,3 +1,4 @@
+import { Bot, Calculator } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation";
 import { data, Link } from "react-router";
@@ -106,8 +107,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <EventGrid events={home.featured} now={home.now} empty={t("home.noFeatured")} />
       </Section>
       <hr className="mx-auto my-4 max-w-7xl border-border" />
-      {/* The AI-Powered Tools section (AI Event Planner, AI Budgeting Tool) comes back with /event-planning, its
-          buttons' page (issue 20): until then it would promise tools nobody can open. */}
+      <Section id="ai-tools" title={t("home.aiTitle")}>
+        <ul className="grid gap-6 md:grid-cols-2">
+          {[
+            { key: "Planner", icon: Bot },
+            { key: "Budget", icon: Calculator },
+          ].map(({ key, icon: Icon }) => (
+            <li key={key} className="flex flex-col gap-3 rounded-xl border border-border p-6">
+              <Icon aria-hidden="true" className="h-8 w-8 text-primary" />
+              <h3 className="text-lg font-semibold">{t(`home.ai${key}Title`)}</h3>
+              <p className="text-muted-foreground">{t(`home.ai${key}Body`)}</p>
+              <Link to="/event-planning" className={buttonClasses("outline", "sm", "self-start")}>
+                {t("home.aiOpen")}
+                <span className="sr-only">: {t(`home.ai${key}Title`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
       {home.personal && (
         <RecommendedEvents recommendations={home.personal.recommendations} now={home.now} discoverHref="/#interests" />
       )}
