@@ -1,26 +1,24 @@
+import { budgetForAttendance, summarizeBudget } from "#domain/event-budget";
+import { buildPlan } from "#domain/event-plan";
 import type { BudgetLine, PlanInput } from "#domain/event-plan-input";
-import { isoStringIn } from "#domain/time";
 import type { AssistantPlanData } from "#server/services/assistant";
-
-/** The region's zone: a plan's "today" is the day there. */
-const PLAN_TIME_ZONE = "America/New_York";
+import { todayInRegion } from "./event-planning.server";
 
 /**
  * What the model is given for the page's answers: the engine's plan and budget for them, computed again on the
- * server from the validated input (the page's own copy is never trusted as data).
+ * server from the validated input (the page's own copy of the plan is never taken as data).
  */
 export function assistantPlanData(input: PlanInput, budgetLines: BudgetLine[], now: Date): AssistantPlanData {
-  const today = isoStringIn(now, PLAN_TIME_ZONE).slice(0, 10);
-  const totalCents = budgetLines.reduce((sum, line) => sum + line.amountCents, 0);
+  const today = todayInRegion(now);
+  const lines = budgetForAttendance(budgetLines, input.attendance);
   return {
     input,
     today,
-    tasks: [],
-    budgetLines,
-    budgetSummary: { totalCents, perAttendeeCents: Math.round(totalCents / input.attendance) },
+    tasks: buildPlan(input, today),
+    budgetLines: lines,
+    budgetSummary: summarizeBudget(lines, input.attendance),
   };
 }
-
 /** A JSON body read only up to `maxBytes`: "too_large" for a bigger one, undefined when it is no JSON. */
 export async function readJsonWithin(request: Request, maxBytes: number): Promise<unknown> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
