@@ -14,7 +14,7 @@ import { removeDataDir, startSiteServer, type SiteServer } from "#tests/support/
 const { openPage } = connectBrowser();
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const TIMEOUT_MS = 120_000;
+const TIMEOUT_MS = 240_000;
 
 let fake: FakeLlmServer;
 let site: SiteServer;
@@ -24,6 +24,8 @@ beforeAll(async () => {
   fake = await startFakeLlmServer({ chunkDelayMs: 150 });
   site = await startSiteServer({
     env: { DEV_MAILBOX: "true", LLM_BASE_URL: fake.baseUrl, LLM_MODEL: "tiny-planner" },
+    // A first start seeds the sample data; on a busy machine that takes a while.
+    timeoutMs: 180_000,
   });
 }, TIMEOUT_MS);
 afterAll(async () => {

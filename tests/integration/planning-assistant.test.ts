@@ -249,6 +249,11 @@ describe(`POST /event-planning/assistant on the ${testDatabaseKind()} database`,
         .trim(),
     ).toBe(FAKE_ANSWERS.French);
     expect(frames.at(-1)).toEqual({ type: "done" });
+    // The model was given the engine's plan and budget for these answers, and the page's language.
+    const system = fake.requests[0]?.body.messages?.[0]?.content ?? "";
+    expect(system).toContain("Answer in French");
+    expect(system).toContain('"item":"book-venue"');
+    expect(system).toMatch(/"breakEvenPriceCents":\d+/);
   });
 
   it("says the assistant is unavailable, in the page's language, without a model or when the model is down", async () => {
