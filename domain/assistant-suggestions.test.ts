@@ -108,19 +108,19 @@ describe("the assistant's suggestions", () => {
     expect(() => withSuggestedTask(tasks, { ...suggestion, daysBefore: -1 }, PLAN, "2026-11-27")).toThrow();
   });
 
-  it("sets a budget line to the suggested total, adding it in category order when missing", () => {
+  it("sets a budget line to the suggested total, per attendee when the line grows with attendance, adding it in category order when missing", () => {
     const lines = [
       { category: "venue" as const, perAttendeeCents: null, amountCents: 500_000 },
       { category: "catering" as const, perAttendeeCents: 4_000, amountCents: 600_000 },
     ];
-    expect(
-      withSuggestedBudgetLine(lines, { kind: "budget", category: "catering", amountCents: 450_000, reason: "" }),
-    ).toEqual([lines[0], { category: "catering", perAttendeeCents: null, amountCents: 450_000 }]);
-    expect(
-      withSuggestedBudgetLine(lines, { kind: "budget", category: "av", amountCents: 90_000, reason: "" }).map(
-        (line) => line.category,
-      ),
-    ).toEqual(["venue", "catering", "av"]);
+    const suggest = (category: "venue" | "catering" | "av", amountCents: number) =>
+      withSuggestedBudgetLine(lines, { kind: "budget", category, amountCents, reason: "" }, 150);
+    expect(suggest("catering", 900_000)).toEqual([
+      lines[0],
+      { category: "catering", perAttendeeCents: 6_000, amountCents: 900_000 },
+    ]);
+    expect(suggest("venue", 650_000)[0]).toEqual({ category: "venue", perAttendeeCents: null, amountCents: 650_000 });
+    expect(suggest("av", 90_000).map((line) => line.category)).toEqual(["venue", "catering", "av"]);
   });
 });
 

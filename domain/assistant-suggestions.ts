@@ -178,13 +178,25 @@ export function withSuggestedTask(
   );
 }
 
-/** The budget with one line set to the suggested total (a fixed amount from then on), or added when missing. */
-export function withSuggestedBudgetLine(lines: readonly BudgetLine[], suggestion: BudgetSuggestion): BudgetLine[] {
+/**
+ * The budget with one line set to the suggested total, or added (as a fixed amount) when missing. A line that
+ * grows with attendance (catering) stays per attendee: the new total divided by the expected attendance.
+ */
+export function withSuggestedBudgetLine(
+  lines: readonly BudgetLine[],
+  suggestion: BudgetSuggestion,
+  attendance: number,
+): BudgetLine[] {
   const checked = assistantSuggestionSchema.parse(suggestion) as BudgetSuggestion;
-  const line: BudgetLine = { category: checked.category, perAttendeeCents: null, amountCents: checked.amountCents };
-  const exists = lines.some((existing) => existing.category === checked.category);
-  const next = exists
-    ? lines.map((existing) => (existing.category === checked.category ? line : existing))
-    : [...lines, line];
+  const existing = lines.find((line) => line.category === checked.category);
+  const guests = Math.max(1, Math.floor(attendance));
+  const perAttendeeCents =
+    existing && existing.perAttendeeCents !== null ? Math.round(checked.amountCents / guests) : null;
+  const line: BudgetLine = {
+    category: checked.category,
+    perAttendeeCents,
+    amountCents: perAttendeeCents === null ? checked.amountCents : perAttendeeCents * guests,
+  };
+  const next = existing ? lines.map((entry) => (entry.category === checked.category ? line : entry)) : [...lines, line];
   return BUDGET_CATEGORIES.flatMap((category) => next.filter((entry) => entry.category === category));
 }

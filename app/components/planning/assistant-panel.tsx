@@ -153,12 +153,14 @@ export function AssistantPanel({ plan, budgetLines, onApplySuggestion }: Assista
             <div key={index} className="flex flex-col gap-2">
               <p className="self-end rounded-md bg-muted px-3 py-2 text-sm">
                 <span className="sr-only">{t("assistant.you")}: </span>
-                <span className="whitespace-pre-wrap">{exchange.asked}</span>
+                <span className="whitespace-pre-wrap" dir="auto">
+                  {exchange.asked}
+                </span>
               </p>
               {exchange.answer !== "" && (
                 <p className="rounded-md border border-border px-3 py-2 text-sm" lang={language}>
                   <span className="sr-only">{t("assistant.assistant")}: </span>
-                  <span className="whitespace-pre-wrap" data-testid="assistant-answer">
+                  <span className="whitespace-pre-wrap" dir="auto" data-testid="assistant-answer">
                     {exchange.answer}
                   </span>
                 </p>
@@ -189,7 +191,9 @@ export function AssistantPanel({ plan, budgetLines, onApplySuggestion }: Assista
                   <div className="flex min-w-0 flex-col gap-1 text-sm">
                     <span className="font-medium">{describe(suggestion)}</span>
                     {suggestion.reason !== "" && (
-                      <span className="whitespace-pre-wrap text-muted-foreground">{suggestion.reason}</span>
+                      <span className="whitespace-pre-wrap text-muted-foreground" dir="auto">
+                        {suggestion.reason}
+                      </span>
                     )}
                   </div>
                   <button

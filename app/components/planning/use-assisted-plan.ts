@@ -37,7 +37,7 @@ export function useAssistedPlan(input: PlanInput | null, plan: PlanShown | null,
   if (input) {
     for (const suggestion of suggestions) {
       if (suggestion.kind === "task") tasks = withSuggestedTask(tasks, suggestion, input, today);
-      else budgetLines = withSuggestedBudgetLine(budgetLines, suggestion);
+      else budgetLines = withSuggestedBudgetLine(budgetLines, suggestion, input.attendance);
     }
   }
   const hasTasks = suggestions.some((suggestion) => suggestion.kind === "task");
