@@ -1,6 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as assistantRoute from "#app/routes/event-planning-assistant";
+import * as plannerPage from "#app/routes/event-planner";
 import type { PlanInput } from "#domain/event-plan-input";
 import { createApp, type App, type PageContext } from "#server/app";
 import type { DatabaseHandle } from "#server/db/client";
@@ -9,6 +10,7 @@ import { readConfig, type AssistantConfig } from "#server/env";
 import { createLogger } from "#server/logger";
 import { askAssistant, type AssistantEvent, type AssistantPlanData } from "#server/services/assistant";
 import { FAKE_ANSWERS, startFakeLlmServer, type FakeLlmServer } from "#tests/support/fake-llm-server";
+import { renderPage as renderPageMarkup, runLoader } from "#tests/support/page-render";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
 
 /*
@@ -315,5 +317,25 @@ describe(`POST /event-planning/assistant on the ${testDatabaseKind()} database`,
       outcome: "rate_limited",
       message: expect.stringContaining("Try again"),
     });
+  });
+});
+
+describe("the planner page without a model", () => {
+  it("says in a short note that the assistant is not set up, under a plan that works", async () => {
+    const query = new URLSearchParams({
+      eventType: "conference",
+      attendance: "150",
+      date: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
+      setting: "indoor",
+      language: "en",
+      area: "va",
+    });
+    const path = `/event-planning/planner?${query.toString()}`;
+    const loaderData = await runLoader(plannerPage, handle.db, path, "en");
+    expect(loaderData.data).toMatchObject({ isAssistantOn: false });
+    const html = await renderPageMarkup(plannerPage, path, "en", loaderData.data);
+    expect(html).toContain("The AI assistant is not set up on this site.");
+    expect(html).toContain("Planning assistant");
+    expect(html).not.toContain("Write a brief of my event");
   });
 });
