@@ -89,6 +89,11 @@ export async function bootServer(options: BootOptions = {}): Promise<RunningServ
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   logger.info({ database: database.kind, readyInMs: Math.round(performance.now() - startedAt) }, `Listening on ${url}`);
+  logger.info(
+    config.assistant
+      ? `AI assistant: on (${config.assistant.model})`
+      : "AI assistant: off (set LLM_BASE_URL and LLM_MODEL to turn it on)",
+  );
   if (!config.mail.smtpUrl) {
     // Last thing said at start, where a first-time user looks for the sign-up confirmation (decision 011).
     if (config.mail.isDevMailboxOpen) {

@@ -77,6 +77,14 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)")
     .optional(),
+  /** An OpenAI-compatible chat API (hosted, or a local Ollama, llama.cpp or vLLM server): the planner's assistant. */
+  LLM_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+/, "must be an http(s) URL, the API's base (https://api.example.com/v1)")
+    .optional(),
+  /** Sent as a bearer token; local servers usually need none. */
+  LLM_API_KEY: z.string().min(1).max(4000).optional(),
+  LLM_MODEL: z.string().min(1).max(200).optional(),
 });
 
 function splitList(value: string): string[] {
@@ -187,6 +195,15 @@ export interface Config {
    * that must see what happens days later. Never in production.
    */
   isDevClockOn: boolean;
+  /** The planner's assistant (an OpenAI-compatible chat API), or null when LLM_BASE_URL and LLM_MODEL are not both set. */
+  assistant: AssistantConfig | null;
+}
+
+export interface AssistantConfig {
+  /** The API's base address without a trailing slash; requests go to `${baseUrl}/chat/completions`. */
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
 }
 
 /**
@@ -334,5 +351,9 @@ export function readConfig(source: Record<string, string | undefined> = process.
       paymentProviderOf(env) === "stripe"
         ? { provider: "stripe", secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! }
         : { provider: "sandbox" },
+    assistant:
+      env.LLM_BASE_URL && env.LLM_MODEL
+        ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: env.LLM_API_KEY ?? null, model: env.LLM_MODEL }
+        : null,
   };
 }

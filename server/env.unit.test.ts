@@ -195,3 +195,24 @@ describe("staff and contact addresses", () => {
     expect(() => readConfig({ CONTACT_EMAIL: "team" })).toThrow(/CONTACT_EMAIL/);
   });
 });
+
+describe("the planner's assistant configuration", () => {
+  it("is off unless both LLM_BASE_URL and LLM_MODEL are set, and takes the key when given", () => {
+    expect(readConfig({}).assistant).toBeNull();
+    expect(readConfig({ LLM_BASE_URL: "http://127.0.0.1:11434/v1" }).assistant).toBeNull();
+    expect(readConfig({ LLM_MODEL: "llama3.1:8b" }).assistant).toBeNull();
+    expect(readConfig({ LLM_BASE_URL: "http://127.0.0.1:11434/v1/", LLM_MODEL: "llama3.1:8b" }).assistant).toEqual({
+      baseUrl: "http://127.0.0.1:11434/v1",
+      apiKey: null,
+      model: "llama3.1:8b",
+    });
+    expect(
+      readConfig({ LLM_BASE_URL: "https://api.example.com/v1", LLM_API_KEY: "sk-test", LLM_MODEL: "m" }).assistant
+        ?.apiKey,
+    ).toBe("sk-test");
+  });
+
+  it("refuses a base that is no http(s) address", () => {
+    expect(() => readConfig({ LLM_BASE_URL: "api.example.com", LLM_MODEL: "m" })).toThrow(/LLM_BASE_URL/);
+  });
+});

@@ -1,7 +1,9 @@
 import { data, Link } from "react-router";
+import { AssistantSlot } from "#app/components/planning/assistant-slot";
 import { PlanForm } from "#app/components/planning/plan-form";
 import { PlanView } from "#app/components/planning/plan-view";
 import { SavePlan } from "#app/components/planning/save-plan";
+import { useAssistedPlan } from "#app/components/planning/use-assisted-plan";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
@@ -30,7 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       plan,
       here: `${url.pathname}${url.search}`,
       isSignedIn: context.viewer !== null,
-      pageMessages: await pageMessages(language, ["planning", "eventTypes"]),
+      today,
+      isAssistantOn: context.config.assistant !== null,
+      pageMessages: await pageMessages(language, ["planning", "eventTypes", "assistant"]),
     },
     { headers: PLANNING_HEADERS },
   );
@@ -56,7 +60,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function EventPlannerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { values, choices, problems, input, plan, here, isSignedIn } = loaderData;
+  const { values, choices, problems, input, plan, here, isSignedIn, today, isAssistantOn } = loaderData;
+  const assisted = useAssistedPlan(input, plan, today);
   const query = input ? planQueryOf(input) : null;
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-8">
@@ -78,9 +83,9 @@ export default function EventPlannerPage({ loaderData, actionData }: Route.Compo
         <>
           <PlanView
             input={input}
-            phases={plan.phases}
+            phases={assisted.phases}
             venues={plan.venues}
-            budget={plan.budget}
+            budget={assisted.budget ?? plan.budget}
             budgetHref={`/event-planning/budget?${query.toString()}`}
           />
           <SavePlan
@@ -90,11 +95,12 @@ export default function EventPlannerPage({ loaderData, actionData }: Route.Compo
             ctaKey="cta"
             saveError={actionData?.saveError ?? null}
           />
-          {/*
-           * ── THE ASSISTANT'S PLACE (issue 20, point 3; helper D, branch i20-assistant) ──
-           * The AI chat panel goes here, after the plan and its Save section. It has the plan's answers as
-           * `input` (PlanInput) and the worked-out `plan` (phases, venues, budget) from the loader data.
-           */}
+          <AssistantSlot
+            isAssistantOn={isAssistantOn}
+            plan={input}
+            budgetLines={assisted.budgetLines}
+            onApplySuggestion={assisted.apply}
+          />
         </>
       )}
     </div>
