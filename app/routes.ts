@@ -60,6 +60,7 @@ export default [
   route("resources/:slug", "routes/resource-guide.tsx"),
   route("event-types", "routes/event-types.tsx"),
   route("event-types/:slug", "routes/event-type.tsx"),
+  route("event-matchmaker", "routes/event-matchmaker.tsx"),
   route("sitemap", "routes/site-map.tsx"),
   route("contact", "routes/contact.tsx"),
   route("events/:id/contact", "routes/event-contact.tsx"),
