@@ -126,15 +126,18 @@ export default function EventMatchmakerPage({ loaderData, actionData }: Route.Co
           )}
         </div>
       )}
-      {matches && (
-        <MatchmakerResults
-          matches={matches}
-          now={new Date(now)}
-          widenHref={`/event-matchmaker${matchmakerSearch(widenedValues(values))}`}
-        />
-      )}
-      <div className="rounded-xl border border-border bg-card p-4 text-card-foreground sm:p-6">
-        <MatchmakerQuizForm values={values} errors={errors} />
+      {/* Answered: the results beside the quiz on a wide screen, above it on a phone. */}
+      <div className={matches ? "grid gap-8 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:items-start" : ""}>
+        <div className="@container order-last rounded-xl border border-border bg-card p-4 text-card-foreground sm:p-6 lg:order-first">
+          <MatchmakerQuizForm values={values} errors={errors} />
+        </div>
+        {matches && (
+          <MatchmakerResults
+            matches={matches}
+            now={new Date(now)}
+            widenHref={`/event-matchmaker${matchmakerSearch(widenedValues(values))}`}
+          />
+        )}
       </div>
     </div>
   );

@@ -37,7 +37,11 @@ beforeAll(async () => {
     .where(eq(profiles.role, "attendee"))
     .limit(2);
   [person, other] = attendees as [{ userId: string }, { userId: string }];
-  await handle.db.delete(userInterests).where(eq(userInterests.userId, person.userId));
+  // A clean slate for both (the sample data keeps one person's answers and interests).
+  for (const someone of [person, other]) {
+    await handle.db.delete(userInterests).where(eq(userInterests.userId, someone.userId));
+    await handle.db.delete(matchmakerAnswers).where(eq(matchmakerAnswers.userId, someone.userId));
+  }
 });
 afterAll(() => handle?.close());
 

@@ -63,7 +63,7 @@ export function MatchmakerQuizForm({ values, errors }: { values: MatchmakerFormV
         hint={t("matchmaker.categoriesHint")}
         errors={errors}
       >
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+        <div className="grid grid-cols-2 gap-2 @xl:grid-cols-3 @4xl:grid-cols-5">
           {CATEGORIES.map((category) => (
             <label key={category.key} className={CHOICE}>
               <input
@@ -103,7 +103,7 @@ export function MatchmakerQuizForm({ values, errors }: { values: MatchmakerFormV
         <Origin values={values} />
       </Question>
       <Question id="languages" legend={t("matchmaker.languages")} hint={t("matchmaker.languagesHint")} errors={errors}>
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <div className="grid grid-cols-2 gap-2 @xl:grid-cols-4">
           {LANGUAGES.map((code) => (
             <label key={code} className={CHOICE}>
               <input
@@ -215,10 +215,7 @@ function Origin({ values }: { values: MatchmakerFormValues }) {
     );
   };
   return (
-    <div className="mt-2 flex flex-col gap-2 sm:max-w-md">
-      <p id="matchmaker-from-hint" className="text-sm text-muted-foreground">
-        {t("matchmaker.fromHint")}
-      </p>
+    <div className="mt-2 flex flex-col gap-2 @md:max-w-md">
       {position ? (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted px-3 py-2 text-sm">
           <input type="hidden" name="lat" value={position.lat} />
@@ -235,6 +232,9 @@ function Origin({ values }: { values: MatchmakerFormValues }) {
           <label htmlFor="matchmaker-near" className="text-sm font-medium">
             {t("matchmaker.from")}
           </label>
+          <p id="matchmaker-from-hint" className="text-sm text-muted-foreground">
+            {t("matchmaker.fromHint")}
+          </p>
           <select
             id="matchmaker-near"
             name="near"

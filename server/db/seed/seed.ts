@@ -18,6 +18,7 @@ import { sampleAvatarUrl, sampleEventImageKey, sampleSponsorLogoUrl, uploadUrl }
 import { seedSampleBlog } from "./sample-blog";
 import { seedSampleBadges } from "./sample-badges";
 import { seedSampleGallery } from "./sample-gallery";
+import { seedSampleMatchmakerAnswers } from "./sample-matchmaker";
 import { seedSampleSavesAndFollows } from "./sample-community-follows";
 import { seedSamplePromoters } from "./sample-promoters";
 import { sampleOrganizerActivity } from "./sample-reputations";
@@ -212,6 +213,7 @@ export async function seedSampleData(
     // Last: badges are earned from everything above (the same recompute as `npm run badges:recompute`).
     log(`Awarding ${await seedSampleBadges(tx, now)} badges earned by the sample activity`);
     log(`Seeding promoters and share links with ${await seedSamplePromoters(tx, now)} attributed orders`);
+    log(`Seeding ${await seedSampleMatchmakerAnswers(tx, userIds)} kept matchmaker answers`);
 
     const summary: SeedSummary = {
       categories: CATEGORIES.length,
