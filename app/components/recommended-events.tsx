@@ -6,16 +6,19 @@ import { SWIPE_ITEM, swipeRowClasses } from "#app/components/ui/swipe-row";
 import { useTranslation } from "#app/i18n/use-translation";
 import type { EventSummary } from "#domain/event-summary";
 
+/** A recommended event's card and the line saying why it was chosen (made on the server, in the page's language). */
+type RecommendationCard = EventSummary & { reason: string };
+
 /**
  * Recommended For You (spec §2): streamed after the rest of the page, since it is made for one person
- * and the page need not wait for it. `discoverHref` leads to the interests picker.
+ * and the page need not wait for it. Each card says why it was chosen. `discoverHref` leads to the interests picker.
  */
 export function RecommendedEvents({
   recommendations,
   now,
   discoverHref,
 }: {
-  recommendations: Promise<EventSummary[]>;
+  recommendations: Promise<RecommendationCard[]>;
   now: Date;
   discoverHref: string;
 }) {
@@ -48,7 +51,10 @@ export function RecommendedEvents({
             ) : (
               <ul data-testid="recommendations" className={swipeRowClasses("grid gap-6 sm:grid-cols-2 lg:grid-cols-3")}>
                 {events.map((event) => (
-                  <li key={event.id} className={SWIPE_ITEM}>
+                  <li key={event.id} className={`${SWIPE_ITEM} grid-rows-[auto_1fr] gap-2`}>
+                    <p data-testid="recommendation-reason" className="text-sm font-medium text-muted-foreground">
+                      {event.reason}
+                    </p>
                     <EventCard event={event} now={now} />
                   </li>
                 ))}

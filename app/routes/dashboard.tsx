@@ -27,6 +27,7 @@ import { listRecommendations } from "#server/services/recommendations";
 import { listSponsorshipRequests } from "#server/services/sponsor-appearances";
 import { shareFiguresOf } from "#server/services/referrals";
 import { decideFromForm } from "./admin-sponsors.server";
+import { recommendationCards } from "./recommendations.server";
 import { ticketCardsOf } from "#server/tickets/ticket-cards";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
@@ -62,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: viewer.email,
       myTickets: { upcoming: await withTicketCards(myTickets.upcoming), past: await withTicketCards(myTickets.past) },
       savedInterests: interests.map((interest) => interest.key),
-      recommendations: listRecommendations(db, viewer, now),
+      recommendations: recommendationCards(listRecommendations(db, viewer, now), negotiateLanguage(request)),
       myEvents,
       myCampaigns,
       sponsorshipRequests,

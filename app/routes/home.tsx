@@ -22,6 +22,8 @@ import { getHomePage } from "#server/services/home-page";
 import { applyInterestChoice, listMyInterests } from "#server/services/interests";
 import { listRecommendations } from "#server/services/recommendations";
 import { SavedEvents } from "#app/components/saves-follows/save-button";
+import { negotiateLanguage } from "#app/i18n/preferences";
+import { recommendationCards } from "./recommendations.server";
 import { savedEventsOf, savesFollowsMessages } from "./saves-follows.server";
 import type { Route } from "./+types/home";
 
@@ -53,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...hearts,
       personal: {
         savedInterests: interests.map((interest) => interest.key),
-        recommendations: listRecommendations(db, viewer, now),
+        recommendations: recommendationCards(listRecommendations(db, viewer, now), negotiateLanguage(request)),
       },
     },
     { headers: { "Cache-Control": "private, no-store" } },

@@ -143,6 +143,30 @@ const organizer = z.object({
   pastEvents: z.array(eventSummary).describe("The most recent ones."),
 });
 
+/** Why an event was recommended (domain/recommendation-ranking.ts RecommendationReason). */
+export const recommendationReason = z
+  .discriminatedUnion("kind", [
+    z
+      .object({ kind: z.literal("interest"), category: categoryKey })
+      .describe("A saved interest or a matchmaker category."),
+    z.object({ kind: z.literal("language"), language: z.enum(LANGUAGES) }).describe("A language the person chose."),
+    z.object({ kind: z.literal("public-events") }).describe("The 'Public Events' interest."),
+    z.object({ kind: z.literal("bought-similar"), category: categoryKey }).describe("Tickets bought in this category."),
+    z.object({ kind: z.literal("saved-similar"), category: categoryKey }).describe("Events saved in this category."),
+    z.object({ kind: z.literal("followed-organizer"), name: z.string() }).describe("An organizer the person follows."),
+    z.object({ kind: z.literal("people-like-you") }).describe("People with similar tickets bought tickets to it."),
+    z.object({ kind: z.literal("family-friendly") }).describe("A family-friendly category, for 'with family'."),
+    z.object({ kind: z.enum(["this-week", "this-weekend", "next-weekend", "this-month"]) }).describe("When it is."),
+    z.object({ kind: z.literal("free") }).describe("Free, within the matchmaker's price."),
+    z
+      .object({ kind: z.literal("under-price"), cents: z.int().min(0) })
+      .describe("Within the matchmaker's price, in cents."),
+    z
+      .object({ kind: z.literal("distance"), miles: z.int().min(0) })
+      .describe("Miles from the matchmaker's starting point."),
+  ])
+  .describe("Why it was chosen: 'because' reasons strongest first, then facts (when, price, distance).");
+
 export const savedInterest = z.object({
   key: z.enum(INTERESTS.map((entry) => entry.key) as [string, ...string[]]).describe("The interest's stable key."),
   name: z.string().describe("Its English name, which recommendations match on."),

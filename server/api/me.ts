@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { INTERESTS } from "#domain/catalog";
-import { eventSummary, savedInterest } from "./event-schemas";
+import { eventSummary, recommendationReason, savedInterest } from "./event-schemas";
 import { interestInputSchema } from "#domain/interest-schema";
 import { formatTicketCode } from "#domain/ticket-code";
 import { currentTime } from "#server/clock";
@@ -27,8 +27,8 @@ export const ME_SCHEMAS = {
     .object({ data: z.array(savedInterest) })
     .describe("The interests the signed-in person saved, in the order the site lists them."),
   RecommendationList: z
-    .object({ data: z.array(eventSummary) })
-    .describe("Upcoming events matching the saved interests, soonest first, at most six."),
+    .object({ data: z.array(eventSummary.extend({ reasons: z.array(recommendationReason) })) })
+    .describe("The best-ranked events for the signed-in person, best first, at most six, each with why it was chosen."),
   ...ACCOUNT_SCHEMAS,
 } satisfies Record<string, z.ZodType>;
 
@@ -108,9 +108,10 @@ const listMyRecommendationsRoute = operationRoute(
       operationId: "listMyRecommendations",
       summary: "Recommended for me",
       description:
-        "Up to six published events that have not ended, soonest first, whose category, language (by its " +
-        "English name) or, for public events, 'Public Events' matches a saved interest. Empty without " +
-        "saved interests.",
+        "Up to six published events that have not ended, are not sold out and are not the person's own or " +
+        "already ticketed, best first: ranked by saved interests, kept matchmaker answers, saved events, " +
+        "followed organizers, bought tickets and what people with similar tickets bought, distance and date. " +
+        "Each has its reasons. Empty when nothing is known of the person.",
       tags: ["Me"],
     },
     { description: "The recommended events.", schema: "RecommendationList" },
@@ -172,7 +173,7 @@ export function createMeApi() {
     const actor = requireActor(c);
     const now = currentTime();
     const events = await listRecommendations(c.get("db"), actor, now);
-    return c.json({ data: events.map((event) => eventSummaryJson(event, now)) });
+    return c.json({ data: events.map((event) => ({ ...eventSummaryJson(event, now), reasons: event.reasons })) });
   });
 
   api.openapi(listMyTicketsRoute, async (c) => {

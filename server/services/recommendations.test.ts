@@ -1,6 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recommend, RECOMMENDATION_LIMIT } from "#domain/recommendation";
+import { RECOMMENDATION_LIMIT } from "#domain/recommendation";
+import { rankRecommendations, type RankableEvent } from "#domain/recommendation-ranking";
 import type { DatabaseHandle } from "#server/db/client";
 import {
   categories,
@@ -10,10 +11,13 @@ import {
   profiles,
   ticketTypes,
   userInterests,
+  venues,
 } from "#server/db/schema";
 import { seedSampleData } from "#server/db/seed/seed";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
+import { insertUser } from "#tests/support/ticket-factories";
 import { removeInterest, saveInterest } from "./interests";
+import { loadRecommendationSignals } from "./recommendation-signals";
 import { listRecommendations } from "./recommendations";
 
 // A Sunday afternoon in Washington; the sample data is placed relative to it.
@@ -24,42 +28,58 @@ let person: { userId: string };
 beforeAll(async () => {
   handle = await openTestDatabase();
   await seedSampleData(handle.db, { now });
-  // Someone who runs no event, so that every matching event is theirs to be recommended.
-  const [first] = await handle.db
-    .select({ userId: profiles.userId })
-    .from(profiles)
-    .where(eq(profiles.role, "attendee"))
-    .limit(1);
+  // Someone new, who runs no event and has no history (no orders, saves or follows), so that interests
+  // alone rank: every matching event scores the same for them and only the date orders them.
+  const first = await insertUser(handle.db);
   person = first!;
 });
 afterAll(() => handle?.close());
 
-/** The domain rule applied to every event in the database, soonest first: what the service must match. */
-async function expectedBy(interestNames: string[], actor: { userId: string } = person, at = now): Promise<number[]> {
+/**
+ * The domain's ranking applied to every event in the database (none left out by SQL), with the person's
+ * signals: what the service, which lets the database pick the candidates, must match.
+ */
+async function expectedBy(actor: { userId: string } = person, at = now): Promise<number[]> {
   const all = await handle.db
     .select({
       id: events.id,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      categoryKey: categories.key,
       categoryName: categories.name,
       language: events.language,
       isPublic: events.isPublic,
       status: events.status,
-      endsAt: events.endsAt,
       organizerId: events.organizerId,
+      organizerName: profiles.name,
+      latitude: venues.latitude,
+      longitude: venues.longitude,
+      hiddenAt: events.hiddenAt,
     })
     .from(events)
     .innerJoin(categories, eq(categories.id, events.categoryId))
-    .orderBy(asc(events.startsAt), asc(events.id));
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .innerJoin(profiles, eq(profiles.userId, events.organizerId));
   const tickets = await handle.db.select().from(ticketTypes);
   const coOrganizers = await handle.db.select().from(eventCoOrganizers);
-  const recommendable = all.map((event) => ({
-    ...event,
-    ticketTypes: tickets.filter((ticket) => ticket.eventId === event.id),
-    staffIds: [
-      event.organizerId,
-      ...coOrganizers.filter((link) => link.eventId === event.id).map((link) => link.userId),
-    ],
-  }));
-  return recommend(recommendable, interestNames, { userId: actor.userId, now: at }).map((event) => event.id);
+  const rankable: RankableEvent[] = all
+    .filter((event) => event.hiddenAt === null)
+    .map((event) => {
+      const own = tickets.filter((ticket) => ticket.eventId === event.id);
+      const onOffer = own.filter((ticket) => ticket.sold < ticket.quantity).map((ticket) => ticket.priceCents);
+      return {
+        ...event,
+        ticketTypes: own,
+        staffIds: [
+          event.organizerId,
+          ...coOrganizers.filter((link) => link.eventId === event.id).map((link) => link.userId),
+        ],
+        minPriceCents: onOffer.length > 0 ? Math.min(...onOffer) : null,
+        venue: { latitude: event.latitude, longitude: event.longitude },
+      };
+    });
+  const signals = await loadRecommendationSignals(handle.db, actor, at);
+  return rankRecommendations(rankable, signals, at).map((entry) => entry.eventId);
 }
 
 async function recommendedIds(): Promise<number[]> {
@@ -82,20 +102,20 @@ describe(`recommendations on the ${testDatabaseKind()} database`, () => {
     }
     const starts = recommended.map((event) => event.startsAt.getTime());
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
-    expect(recommended.map((event) => event.id)).toEqual(await expectedBy(["Music"]));
+    expect(recommended.map((event) => event.id)).toEqual(await expectedBy());
   });
 
   it("change when interests are saved and removed, and match the domain rule each time", async () => {
     await saveInterest(handle.db, person, { interest: "food-drink" });
     await saveInterest(handle.db, person, { interest: "technology" });
     const withThree = await recommendedIds();
-    expect(withThree).toEqual(await expectedBy(["Music", "Food & Drink", "Technology"]));
+    expect(withThree).toEqual(await expectedBy());
     expect(withThree).toHaveLength(RECOMMENDATION_LIMIT);
 
     await removeInterest(handle.db, person, { interest: "music" });
     await removeInterest(handle.db, person, { interest: "food-drink" });
     const technologyOnly = await recommendedIds();
-    expect(technologyOnly).toEqual(await expectedBy(["Technology"]));
+    expect(technologyOnly).toEqual(await expectedBy());
     expect(technologyOnly).not.toEqual(withThree);
     await removeInterest(handle.db, person, { interest: "technology" });
     expect(await recommendedIds()).toEqual([]);
@@ -111,12 +131,15 @@ describe(`recommendations on the ${testDatabaseKind()} database`, () => {
     const amharic = await listRecommendations(handle.db, person, now);
     expect(amharic.length).toBeGreaterThan(0);
     expect(amharic.every((event) => event.language === "am")).toBe(true);
-    expect(amharic.map((event) => event.id)).toEqual(await expectedBy(["Amharic"]));
+    expect(amharic.map((event) => event.id)).toEqual(await expectedBy());
 
     await handle.db.insert(userInterests).values({ userId: person.userId, interest: "test-public" });
     const publicOnes = await listRecommendations(handle.db, person, now);
     expect(publicOnes).toHaveLength(RECOMMENDATION_LIMIT);
-    expect(publicOnes.map((event) => event.id)).toEqual(await expectedBy(["Amharic", "Public Events"]));
+    expect(publicOnes.map((event) => event.id)).toEqual(await expectedBy());
+    // An Amharic event matches two interests, so it ranks before one that is only public.
+    const amharicFirst = publicOnes.slice(0, Math.min(amharic.length, RECOMMENDATION_LIMIT));
+    expect(amharicFirst.every((event) => event.language === "am")).toBe(true);
   });
 
   it("leave out events that are drafts, cancelled or over", async () => {
@@ -149,7 +172,7 @@ describe(`recommendations on the ${testDatabaseKind()} database`, () => {
       await handle.db.update(ticketTypes).set({ sold: type.quantity }).where(eq(ticketTypes.id, type.id));
     }
     expect(await recommendedIds()).not.toContain(first!.id);
-    expect(await recommendedIds()).toEqual(await expectedBy(["Music"]));
+    expect(await recommendedIds()).toEqual(await expectedBy());
 
     await handle.db
       .update(ticketTypes)
@@ -174,11 +197,11 @@ describe(`recommendations on the ${testDatabaseKind()} database`, () => {
     expect(forOrganizer.length).toBeGreaterThan(0);
     expect(forOrganizer).not.toContain(first!.id);
     for (const own of organizersOwn) expect(forOrganizer).not.toContain(own.id);
-    expect(forOrganizer).toEqual(await expectedBy(["Music"], organizer!));
+    expect(forOrganizer).toEqual(await expectedBy(organizer!));
 
     await handle.db.insert(eventCoOrganizers).values({ eventId: first!.id, userId: person.userId });
     expect(await recommendedIds()).not.toContain(first!.id);
-    expect(await recommendedIds()).toEqual(await expectedBy(["Music"]));
+    expect(await recommendedIds()).toEqual(await expectedBy());
     await handle.db
       .delete(eventCoOrganizers)
       .where(and(eq(eventCoOrganizers.eventId, first!.id), eq(eventCoOrganizers.userId, person.userId)));
