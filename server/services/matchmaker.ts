@@ -19,11 +19,14 @@ import { AppError } from "#server/errors";
 import type { Actor } from "./actor";
 import { loadEventSummaries } from "./event-summaries";
 import { publicEventCondition } from "./event-visibility";
+import { rankEventsForAnswers } from "./recommendations";
 
 /** How many matches the matchmaker shows. */
 export const MATCH_LIMIT = 12;
 /** How many of the soonest events meeting the rest of the answers are measured for distance. */
 const CANDIDATE_LIMIT = 500;
+/** How many of the recommendation ranking's best for these answers order the matches (the rest follow by date). */
+const RANKED_LIMIT = 60;
 
 /** A matched event, with what the card says about why. */
 export interface MatchedEvent {
@@ -76,10 +79,11 @@ export async function getMatchmakerAnswers(db: Database, actor: Actor): Promise<
 }
 
 /**
- * Upcoming events that meet the answers, soonest first, with their reasons: publicly listed, not ended, not
- * sold out, in a chosen category and language, overlapping the time asked for, a ticket on sale within the
- * budget (an event without tickets is free), within the distance of the starting point, and never one the
- * viewer runs.
+ * Upcoming events that meet the answers, with their reasons: publicly listed, not ended, not sold out, in a
+ * chosen category and language, overlapping the time asked for, a ticket on sale within the budget (an event
+ * without tickets is free), within the distance of the starting point, and never one the viewer runs. Ordered
+ * as Recommended For You ranks them for these answers (and, signed in, everything else known of the person:
+ * rankEventsForAnswers), then soonest first.
  */
 export async function matchEvents(
   db: Database,
@@ -136,10 +140,19 @@ export async function matchEvents(
     .limit(CANDIDATE_LIMIT);
 
   const origin = answers.origin;
-  const measured = rows
+  const within = rows
     .map((row) => ({ ...row, distanceMiles: origin ? distanceMiles(origin, row) : null }))
-    .filter((row) => answers.maxMiles === null || (row.distanceMiles !== null && row.distanceMiles <= answers.maxMiles))
-    .slice(0, limit);
+    .filter(
+      (row) => answers.maxMiles === null || (row.distanceMiles !== null && row.distanceMiles <= answers.maxMiles),
+    );
+  if (within.length === 0) return [];
+  const ranked = (await rankEventsForAnswers(db, answers, now, RANKED_LIMIT, viewer)).map((event) => event.id);
+  const place = (id: number) => {
+    const index = ranked.indexOf(id);
+    return index === -1 ? ranked.length : index;
+  };
+  // A stable sort: events the ranking did not reach keep the date order.
+  const measured = within.sort((a, b) => place(a.id) - place(b.id)).slice(0, limit);
   const summaries = new Map(
     (
       await loadEventSummaries(
