@@ -56,7 +56,7 @@ export function MatchmakerResults({ matches, now, widenHref }: { matches: MatchV
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
           {matches.map((match) => (
-            <li key={match.event.id} className="flex flex-col gap-2" data-testid="matchmaker-match">
+            <li key={match.event.id} className="grid grid-rows-[auto_1fr] gap-2" data-testid="matchmaker-match">
               <p className="flex items-start gap-2 rounded-md bg-primary/10 px-3 py-2 text-sm font-medium">
                 <Sparkles aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-primary" />
                 <span>
