@@ -68,6 +68,7 @@ export default [
   route("event-planning/planner", "routes/event-planner.tsx"),
   route("event-planning/budget", "routes/event-budget.tsx"),
   route("event-planning/assistant", "routes/event-planning-assistant.ts"),
+  route("event-matchmaker", "routes/event-matchmaker.tsx"),
   route("sitemap", "routes/site-map.tsx"),
   route("contact", "routes/contact.tsx"),
   route("events/:id/contact", "routes/event-contact.tsx"),

@@ -84,6 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         "savesFollows",
         "promoters",
         "eventPlans",
+        "matchmaker",
       ]),
     },
     { headers: PRIVATE },
@@ -135,6 +136,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       </div>
       <MyShares figures={loaderData.shareFigures} />
       <InterestsPicker id="my-interests" title={t("dashboard.interestsTitle")} savedKeys={savedInterests} />
+      <p className="mx-auto -mt-6 w-full max-w-7xl px-4">
+        <Link to="/event-matchmaker" className="font-medium text-primary underline underline-offset-4">
+          {t("matchmaker.dashboardLink")}
+        </Link>
+      </p>
       <RecommendedEvents recommendations={recommendations} now={now} discoverHref="#my-interests" />
       <div className="px-4 py-10">
         <NotificationsSection />

@@ -18,6 +18,7 @@ import { sampleAvatarUrl, sampleEventImageKey, sampleSponsorLogoUrl, uploadUrl }
 import { seedSampleBlog } from "./sample-blog";
 import { seedSampleBadges } from "./sample-badges";
 import { seedSampleGallery } from "./sample-gallery";
+import { seedSampleMatchmakerAnswers } from "./sample-matchmaker";
 import { seedSampleSavesAndFollows } from "./sample-community-follows";
 import { seedSamplePromoters } from "./sample-promoters";
 import { seedSampleEventPlans } from "./sample-event-plans";
@@ -214,6 +215,7 @@ export async function seedSampleData(
     log(`Awarding ${await seedSampleBadges(tx, now)} badges earned by the sample activity`);
     log(`Seeding promoters and share links with ${await seedSamplePromoters(tx, now)} attributed orders`);
     log(`Seeding ${await seedSampleEventPlans(tx, now)} saved event plan`);
+    log(`Seeding ${await seedSampleMatchmakerAnswers(tx, userIds)} kept matchmaker answers`);
 
     const summary: SeedSummary = {
       categories: CATEGORIES.length,
