@@ -63,8 +63,10 @@ export async function listSiteEntries(db: Database, now: Date = currentTime()): 
     ...["/terms", "/community-guidelines", "/resources", "/event-types", "/sitemap"].map((path) => ({ path })),
     ...RESOURCE_GUIDES.map((guide) => ({ path: `/resources/${guide.slug}` })),
     ...EVENT_TYPES.map((type) => ({ path: `/event-types/${type.slug}` })),
-    // The planning tools (issue 20): the planner and the budgeting tool without answers are their forms.
-    ...["/event-planning", "/event-planning/planner", "/event-planning/budget"].map((path) => ({ path })),
+    // The planning tools and the matchmaker (issue 20): without answers, each page is its form.
+    ...["/event-planning", "/event-planning/planner", "/event-planning/budget", "/event-matchmaker"].map((path) => ({
+      path,
+    })),
     ...categoryRows.map((category) => ({ path: `/categories?category=${category.id}` })),
     ...sponsorRows.map((sponsor) => ({ path: `/sponsors/${sponsor.id}` })),
     { path: "/blog" },
