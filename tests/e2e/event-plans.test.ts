@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SAMPLE_PLANNER_EMAIL } from "#server/db/seed/sample-event-plans";
 import { connectBrowser, expectAccessiblePages, expectCleanConsole, waitForHydration } from "#tests/support/browser";
+import { createEventFromPlan, expectTimelineAsICalendar } from "#tests/support/event-plan-browser";
 import { signInWithMagicLink } from "#tests/support/staff-browser";
 
 // A signed-in organizer's saved plan (the sample one): tick a task without JavaScript, download the
@@ -31,35 +32,11 @@ describe("saved event plans", () => {
     const row = plain.locator(`li[data-task="${key}"]`);
     await expect(row.getByRole("button", { name: "Mark not done" }).count()).resolves.toBe(1);
 
-    // The timeline: one all-day entry per task, as iCalendar.
+    // The timeline: one all-day entry per task, as iCalendar; then the draft event made from the plan.
     await page.goto(planPath);
     await waitForHydration(page);
-    const tasks = await page.locator("li[data-task]").count();
-    const icsHref = (await page.getByRole("link", { name: "Timeline for your calendar (.ics)" }).getAttribute("href"))!;
-    const ics = await page.request.get(icsHref);
-    expect(ics.headers()["content-type"]).toMatch(/^text\/calendar/);
-    const lines = (await ics.text())
-      .replace(/\r\n[ \t]/g, "")
-      .trimEnd()
-      .split("\r\n");
-    expect(lines[0]).toBe("BEGIN:VCALENDAR");
-    expect(lines.at(-1)).toBe("END:VCALENDAR");
-    expect(lines.filter((line) => line === "BEGIN:VEVENT")).toHaveLength(tasks);
-    expect(lines.filter((line) => /^DTSTART;VALUE=DATE:\d{8}$/.test(line))).toHaveLength(tasks);
-
-    // One click makes the draft event and opens its edit page, filled from the plan.
-    await page.getByRole("button", { name: "Create event from plan" }).click();
-    await page.waitForURL(/\/events\/\d+\/edit$/);
-    const title = page.locator('input[name="title"]');
-    await title.waitFor();
-    await expect(title.inputValue()).resolves.toBe("DMV Community Tech Summit");
-    await expect(page.locator('input[name="startsAt"]').inputValue()).resolves.toMatch(/^\d{4}-\d{2}-\d{2}T09:00$/);
-    await expect(page.locator('input[name="ticketTypes.0.name"]').inputValue()).resolves.toBe("Early bird");
-    await expect(page.locator('input[name="ticketTypes.1.name"]').inputValue()).resolves.toBe("General admission");
-    // Back on the plan, the event is there to open, and the site's own task ticked itself.
-    await page.goto(planPath);
-    await page.getByRole("link", { name: "Open the event" }).waitFor();
-    await expect(page.getByText("Done on DMV Events").count()).resolves.toBeGreaterThan(0);
+    await expectTimelineAsICalendar(page);
+    await createEventFromPlan(page, "DMV Community Tech Summit");
     expectCleanConsole(page);
     expectCleanConsole(plain);
 

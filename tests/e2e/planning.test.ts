@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpInBrowser } from "#tests/support/browser-accounts";
 import { connectBrowser, expectAccessiblePages, expectCleanConsole, waitForHydration } from "#tests/support/browser";
+import { createEventFromPlan, expectTimelineAsICalendar } from "#tests/support/event-plan-browser";
 
 const { openPage, siteUrl } = connectBrowser();
 
@@ -20,7 +21,7 @@ const ticketField = (page: Page, row: number, label: string) =>
   page.getByRole("group", { name: `Ticket type ${row}`, exact: true }).getByLabel(label, { exact: true });
 
 describe("the planning tools", () => {
-  it("plan a 150-person conference in Arlington three months out, sign in from the plan and save it", async () => {
+  it("plan a 150-person conference in Arlington three months out, save it, tick a task, export the timeline and make the event", async () => {
     const account = await signUpInBrowser(await openPage(), "Paula Planner");
 
     const page = await openPage({ viewport: DESKTOP });
@@ -74,6 +75,15 @@ describe("the planning tools", () => {
     await page.waitForURL(/\/dashboard\/plans\/\d+$/);
     const heading = page.getByRole("heading", { level: 1, name: "Arlington Data Summit" });
     await heading.waitFor();
+    await waitForHydration(page);
+
+    // The saved plan: tick a task, download its timeline, and turn it into a filled draft event.
+    const task = page.locator("li[data-task]", { has: page.getByRole("button", { name: "Mark done" }) }).first();
+    const key = (await task.getAttribute("data-task"))!;
+    await task.getByRole("button", { name: "Mark done" }).click();
+    await page.locator(`li[data-task="${key}"]`).getByRole("button", { name: "Mark not done" }).waitFor();
+    await expectTimelineAsICalendar(page);
+    await createEventFromPlan(page, "Arlington Data Summit");
     expectCleanConsole(page);
   });
 
