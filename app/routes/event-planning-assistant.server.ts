@@ -2,6 +2,7 @@ import { budgetForAttendance, summarizeBudget } from "#domain/event-budget";
 import { buildPlan } from "#domain/event-plan";
 import type { BudgetLine, PlanInput } from "#domain/event-plan-input";
 import type { AssistantPlanData } from "#server/services/assistant";
+import { readBodyWithin } from "#server/http/read-form";
 import { todayInRegion } from "./event-planning.server";
 
 /**
@@ -19,27 +20,16 @@ export function assistantPlanData(input: PlanInput, budgetLines: BudgetLine[], n
     budgetSummary: summarizeBudget(lines, input.attendance),
   };
 }
-/** A JSON body read only up to `maxBytes`: "too_large" for a bigger one, undefined when it is no JSON. */
-export async function readJsonWithin(request: Request, maxBytes: number): Promise<unknown> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > maxBytes) return "too_large";
-  if (!request.body) return undefined;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return "too_large";
-    }
-    chunks.push(value);
-  }
+/** A JSON body read only up to `maxBytes`: `{ tooLarge: true }` for a bigger one, `{ json: undefined }` when it is no JSON. */
+export async function readJsonWithin(
+  request: Request,
+  maxBytes: number,
+): Promise<{ tooLarge: true } | { tooLarge: false; json: unknown }> {
+  const body = await readBodyWithin(request, maxBytes);
+  if (body === "too_large") return { tooLarge: true };
   try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+    return { tooLarge: false, json: body === null ? undefined : (JSON.parse(body.toString("utf8")) as unknown) };
   } catch {
-    return undefined;
+    return { tooLarge: false, json: undefined };
   }
 }

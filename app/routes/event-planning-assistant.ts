@@ -39,11 +39,12 @@ function answer(body: object, status: number) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const body = await readJsonWithin(request, MAX_BODY_BYTES);
+  const read = await readJsonWithin(request, MAX_BODY_BYTES);
+  const body = read.tooLarge ? null : read.json;
   const claimed = (body as { language?: unknown } | null)?.language;
   const language = isLanguage(claimed) ? claimed : negotiateLanguage(request);
   const words = await wordsIn(language);
-  if (body === "too_large") return answer({ outcome: "invalid", message: words("errors.too_large") }, 413);
+  if (read.tooLarge) return answer({ outcome: "invalid", message: words("errors.too_large") }, 413);
   const parsed = assistantRequestSchema.safeParse(body);
   if (!parsed.success || hasUnstorableText(parsed.data)) {
     const problem = parsed.error?.issues[0];

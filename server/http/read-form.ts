@@ -1,12 +1,10 @@
 import { hasUnstorableText } from "#domain/text";
 
 /**
- * A request's form body, read only up to `maxBytes`: request.formData() would hold any size in memory.
- * "too_large" when the body is bigger (by its Content-Length or as it streams in), null when it is
- * not a form at all or has a field no database can store (domain/text.ts): the client's
- * mistake either way.
+ * A request's body, read only up to `maxBytes` (by its Content-Length or as it streams in): "too_large"
+ * for a bigger one, null when there is none.
  */
-export async function readFormWithin(request: Request, maxBytes: number): Promise<FormData | "too_large" | null> {
+export async function readBodyWithin(request: Request, maxBytes: number): Promise<Buffer<ArrayBuffer> | "too_large" | null> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > maxBytes) return "too_large";
   if (!request.body) return null;
@@ -23,10 +21,22 @@ export async function readFormWithin(request: Request, maxBytes: number): Promis
     }
     chunks.push(value);
   }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A request's form body, read only up to `maxBytes`: request.formData() would hold any size in memory.
+ * "too_large" when the body is bigger (by its Content-Length or as it streams in), null when it is
+ * not a form at all or has a field no database can store (domain/text.ts): the client's
+ * mistake either way.
+ */
+export async function readFormWithin(request: Request, maxBytes: number): Promise<FormData | "too_large" | null> {
+  const body = await readBodyWithin(request, maxBytes);
+  if (body === "too_large" || body === null) return body;
   const copy = new Request(request.url, {
     method: "POST",
     headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
-    body: Buffer.concat(chunks),
+    body,
   });
   const form = await copy.formData().catch(() => null);
   // A field no database could store is refused like a body that is no form; files are bytes, and may
