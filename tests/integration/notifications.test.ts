@@ -248,6 +248,7 @@ describe(`e-mail settings on the ${testDatabaseKind()} database`, () => {
       reviews: true,
       badges: true,
       promoters: true,
+      planning: true,
     });
     expect(await emailRecipients(handle.db, [person.userId], "badges")).toHaveLength(1);
     expect(await emailRecipients(handle.db, [person.userId], "digest")).toEqual([]);
@@ -272,6 +273,7 @@ describe(`e-mail settings on the ${testDatabaseKind()} database`, () => {
       reviews: true,
       badges: false,
       promoters: false,
+      planning: false,
     });
     expect(await emailRecipients(handle.db, [person.userId], "badges")).toEqual([]);
     expect(await emailRecipients(handle.db, [person.userId], "savedReminders")).toEqual([]);
