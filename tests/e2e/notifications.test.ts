@@ -52,8 +52,8 @@ describe("notifications, the badge notice and the e-mail settings", () => {
     await expect(items.nth(2).textContent()).resolves.toMatch(/^You earned a badge: First Timer/);
     await published.click();
     await page.waitForURL(/\/events\/3$/);
-    await page.getByRole("heading", { level: 1 }).waitFor();
-    await expect(bell.getAttribute("aria-label")).resolves.toBe("Notifications, 4 unread");
+    // The URL changes before the event page and the header's new count are drawn: wait for the count.
+    await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications, 4 unread");
 
     await page.goto("/notifications");
     await waitForHydration(page);

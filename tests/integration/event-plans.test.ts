@@ -118,16 +118,17 @@ describe(`saved event plans on the ${testDatabaseKind()} database`, () => {
     const { id } = await savePlan();
     const before = await snapshot();
     const [task] = (await getMyEventPlan(handle.db, owner, id, NOW)).tasks;
+    // Each started only when awaited: a rejection waiting unheard would be reported as unhandled.
     const attempts = [
-      getMyEventPlan(handle.db, stranger, id, NOW),
-      setPlanTaskDone(handle.db, stranger, id, task!.key, true, NOW),
-      updatePlanBudget(handle.db, stranger, id, [], NOW),
-      updatePlanInput(handle.db, stranger, id, conference({ attendance: 20 }), NOW),
-      createDraftEventFromPlan(handle.db, stranger, id, NOW),
-      deleteEventPlan(handle.db, stranger, id),
-      getMyEventPlan(handle.db, owner, 999_999, NOW),
+      () => getMyEventPlan(handle.db, stranger, id, NOW),
+      () => setPlanTaskDone(handle.db, stranger, id, task!.key, true, NOW),
+      () => updatePlanBudget(handle.db, stranger, id, [], NOW),
+      () => updatePlanInput(handle.db, stranger, id, conference({ attendance: 20 }), NOW),
+      () => createDraftEventFromPlan(handle.db, stranger, id, NOW),
+      () => deleteEventPlan(handle.db, stranger, id),
+      () => getMyEventPlan(handle.db, owner, 999_999, NOW),
     ];
-    for (const attempt of attempts) expect((await failure(attempt)).code).toBe("not_found");
+    for (const attempt of attempts) expect((await failure(attempt())).code).toBe("not_found");
     expect(await snapshot()).toEqual(before);
     expect((await listMyEventPlans(handle.db, stranger)).map((plan) => plan.id)).toEqual([]);
     expect((await listMyEventPlans(handle.db, owner)).map((plan) => plan.id)).toContain(id);
