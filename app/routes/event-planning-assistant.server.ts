@@ -3,14 +3,14 @@ import { buildPlan } from "#domain/event-plan";
 import type { BudgetLine, PlanInput } from "#domain/event-plan-input";
 import type { AssistantPlanData } from "#server/services/assistant";
 import { readBodyWithin } from "#server/http/read-form";
-import { todayInRegion } from "./event-planning.server";
+import { planToday } from "#domain/event-plan-draft";
 
 /**
  * What the model is given for the page's answers: the engine's plan and budget for them, computed again on the
  * server from the validated input (the page's own copy of the plan is never taken as data).
  */
 export function assistantPlanData(input: PlanInput, budgetLines: BudgetLine[], now: Date): AssistantPlanData {
-  const today = todayInRegion(now);
+  const today = planToday(now);
   const lines = budgetForAttendance(budgetLines, input.attendance);
   return {
     input,

@@ -1,11 +1,10 @@
 import { data, redirect, type AppLoadContext } from "react-router";
+import { planToday } from "#domain/event-plan-draft";
 import { budgetForAttendance, defaultBudgetLines, summarizeBudget } from "#domain/event-budget";
 import { buildPlan, planPhases } from "#domain/event-plan";
-import { DEFAULT_EVENT_TIME_ZONE } from "#domain/event-input";
 import { PLAN_AREAS, PLAN_SETTINGS, type BudgetLine, type PlanInput } from "#domain/event-plan-input";
 import type { Language } from "#domain/language";
 import { readBudgetQuery, readPlanQuery } from "#domain/plan-query";
-import { localDateTimeIn } from "#domain/time";
 import { rankVenues } from "#domain/venue-suggestions";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
@@ -21,17 +20,10 @@ export const PLANNING_HEADERS = { "Cache-Control": "private, no-cache" };
 /** The form's choices, sent with the page's data so that its script needs no schema module. */
 export const PLAN_CHOICES = { areas: PLAN_AREAS, settings: PLAN_SETTINGS };
 
-/** Today in the region (the engine's "today"): the day the server clock reads in Washington. */
-export function todayInRegion(now: Date): string {
-  const local = localDateTimeIn(now, DEFAULT_EVENT_TIME_ZONE);
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${local.year}-${pad(local.month)}-${pad(local.day)}`;
-}
-
 /** The questions of the page's address, read against today's date in the region. */
 export function planQueryOfRequest(request: Request, language: Language) {
   const now = currentTime();
-  const today = todayInRegion(now);
+  const today = planToday(now);
   return { now, today, query: readPlanQuery(new URL(request.url).searchParams, today, language) };
 }
 
@@ -79,7 +71,7 @@ export async function savePlanAction(
   const back = `${url.pathname}?${params.toString()}`;
   if (!context.viewer) throw redirect(`/signin?next=${encodeURIComponent(back)}`);
   const now = currentTime();
-  const query = readPlanQuery(params, todayInRegion(now), language);
+  const query = readPlanQuery(params, planToday(now), language);
   if (!query.input) return data({ saveError: "save_invalid" }, { status: 422, headers: PLANNING_HEADERS });
   let budgetLines: BudgetLine[] = budgetForAttendance(defaultBudgetLines(query.input), query.input.attendance);
   if (withLines) {

@@ -6,7 +6,7 @@ import * as createPage from "#app/routes/create-event";
 import * as budgetPage from "#app/routes/event-budget";
 import * as plannerPage from "#app/routes/event-planner";
 import * as planningPage from "#app/routes/event-planning";
-import { todayInRegion } from "#app/routes/event-planning.server";
+import { planToday } from "#domain/event-plan-draft";
 import { LANGUAGES } from "#domain/language";
 import type { DatabaseHandle } from "#server/db/client";
 import { categories, eventPlans } from "#server/db/schema";
@@ -33,7 +33,7 @@ import { insertUser } from "#tests/support/ticket-factories";
  */
 let handle: DatabaseHandle;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const today = todayInRegion(new Date());
+const today = planToday(new Date());
 const inDays = (days: number) => new Date(Date.parse(`${today}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const EVENT_DAY = inDays(90);
 const CONFERENCE = `eventType=conference&attendance=150&date=${EVENT_DAY}&budget=&setting=indoor&language=en&area=va&title=DMV+Data+Summit&description=`;
