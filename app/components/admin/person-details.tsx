@@ -10,10 +10,13 @@ import { StaffDate } from "./staff-date";
 
 const linkClasses = "font-medium text-primary underline-offset-2 hover:underline";
 
-/** A titled block of the account page. */
+/**
+ * A titled block of the account page. Not a landmark of its own: the events' and orders' tables are
+ * scrolling regions named like their block, and two landmarks of one name cannot be told apart.
+ */
 function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3">
+    <section className="flex flex-col gap-3">
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
