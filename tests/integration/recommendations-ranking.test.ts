@@ -217,7 +217,7 @@ describe(`ranked recommendations on the ${testDatabaseKind()} database`, () => {
     expect(titles(signedOut)).toEqual(["My own yoga", "Yoga I co-organize", "Yoga I hold a ticket to", "Open yoga"]);
   });
 
-  it("rank an organizer the person follows and categories of events they saved, never the saved events themselves", async () => {
+  it("rank an organizer the person follows and categories of events they saved, never the saved events themselves (the matchmaker keeps them)", async () => {
     const camille = await insertUser(handle.db, { role: "organizer", name: "Camille Laurent" });
     const someone = await insertUser(handle.db, { role: "organizer", name: "Someone Else" });
     const person = await insertUser(handle.db);
@@ -250,6 +250,9 @@ describe(`ranked recommendations on the ${testDatabaseKind()} database`, () => {
       "From Camille Laurent, whom you follow",
       "Like the Fashion events you saved",
     ]);
+    // The matchmaker answers the quiz: a saved event that fits stays in its results.
+    const matched = await rankEventsForAnswers(handle.db, answers({ categories: ["fashion"] }), now, 20, person);
+    expect(titles(matched)).toContain("Camille's fashion talk I saved");
   });
 
   it("move events up and down by the matchmaker's price, distance and 'when', kept or not", async () => {
