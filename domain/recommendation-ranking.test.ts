@@ -81,7 +81,7 @@ describe("ranking recommendations", () => {
     expect(ranked[1]!.reasons[0]).toEqual({ kind: "bought-similar", category: "music" });
   });
 
-  it("never recommends past, ended, sold-out, unpublished, already-ticketed or own events, even when every signal matches", () => {
+  it("never recommends past, ended, sold-out, unpublished, already-ticketed, saved or own events, even when every signal matches", () => {
     const everything = signals({
       interestNames: ["Music", "English", "Public Events"],
       answers: answers({ categories: ["music"], languages: ["en"], maxPriceCents: 50_00, origin: MALL, maxMiles: 10 }),
@@ -89,7 +89,8 @@ describe("ranking recommendations", () => {
       followedOrganizerIds: ["organizer", "viewer"],
       boughtCategoryKeys: ["music"],
       ticketedEventIds: [7],
-      peopleLikeYou: new Map([1, 2, 3, 4, 5, 6, 7, 8].map((id) => [id, 5])),
+      savedEventIds: [9],
+      peopleLikeYou: new Map([1, 2, 3, 4, 5, 6, 7, 8, 9].map((id) => [id, 5])),
     });
     const events = [
       buildEvent({ id: 1 }),
@@ -100,6 +101,7 @@ describe("ranking recommendations", () => {
       buildEvent({ id: 6, organizerId: "viewer", staffIds: ["viewer"] }),
       buildEvent({ id: 7 }),
       buildEvent({ id: 8, staffIds: ["organizer", "viewer"] }),
+      buildEvent({ id: 9 }),
     ];
     expect(ids(rankRecommendations(events, everything, now))).toEqual([1]);
   });

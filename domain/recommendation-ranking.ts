@@ -91,6 +91,11 @@ export interface RecommendationSignals {
   boughtCategoryKeys: readonly string[];
   /** Events the person already holds a ticket to: not recommended again. */
   ticketedEventIds: readonly number[];
+  /**
+   * Events the person saved: on their Saved list already, so not recommended (a recommendation brings
+   * something new); their categories still count (`savedCategoryKeys`).
+   */
+  savedEventIds: readonly number[];
   /** Event id → how many people who went where this person went also bought tickets to it. */
   peopleLikeYou: ReadonlyMap<number, number>;
 }
@@ -103,6 +108,7 @@ export const EMPTY_SIGNALS: RecommendationSignals = {
   followedOrganizerIds: [],
   boughtCategoryKeys: [],
   ticketedEventIds: [],
+  savedEventIds: [],
   peopleLikeYou: new Map(),
 };
 
@@ -165,9 +171,9 @@ function overlaps(event: Pick<RankableEvent, "startsAt" | "endsAt">, window: { f
   return event.startsAt < window.to && event.endsAt > window.from;
 }
 
-/** Whether the event may be shown at all: the rule of domain/recommendation.ts, and not already ticketed. */
+/** Whether the event may be shown at all: the rule of domain/recommendation.ts, and not already ticketed or saved. */
 export function isEligible(event: RankableEvent, signals: RecommendationSignals, now: Date): boolean {
-  if (signals.ticketedEventIds.includes(event.id)) return false;
+  if (signals.ticketedEventIds.includes(event.id) || signals.savedEventIds.includes(event.id)) return false;
   // A signed-out person runs no event; an id no event has keeps the staff check meaningful.
   return isRecommendable(event, { userId: signals.userId ?? "", now });
 }

@@ -12,6 +12,8 @@ import { BLOG_TIME_ZONE, isSlug } from "#domain/blog";
 import { textDirection, type Language } from "#domain/language";
 import { currentTime } from "#server/clock";
 import { getPublicPost, relatedEvents, renderPostBody, type BlogPostPage } from "#server/services/blog";
+import { SavedEvents } from "#app/components/saves-follows/save-button";
+import { savedEventsOf } from "./saves-follows.server";
 import type { Route } from "./+types/blog-post";
 
 /** Upcoming events shown under a post. */
@@ -28,12 +30,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const language = negotiateLanguage(request);
   const post = await getPublicPost(context.db, params.slug, language, now);
   if (!post) throw data(null, { status: 404 });
-  const [related, messages] = await Promise.all([
+  const [related, savedEvents, messages] = await Promise.all([
     relatedEvents(context.db, post.tags, now, RELATED_LIMIT),
-    pageMessages(language, ["blog"]),
+    savedEventsOf(context),
+    pageMessages(language, ["blog", "savesFollows"]),
   ]);
   const { body, ...rest } = post;
-  return { post: { ...rest, bodyHtml: renderPostBody(body) }, related, now, pageMessages: messages };
+  return {
+    post: { ...rest, bodyHtml: renderPostBody(body) },
+    related,
+    now,
+    savedEvents,
+    pageMessages: messages,
+  };
 }
 
 /** schema.org's description of a post, for search engines' article results. */
@@ -176,13 +185,15 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="text-muted-foreground">{t("blog.relatedIntro")}</p>
           </div>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {related.map((event) => (
-              <li key={event.id}>
-                <EventCard event={event} now={now} />
-              </li>
-            ))}
-          </ul>
+          <SavedEvents value={loaderData.savedEvents}>
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {related.map((event) => (
+                <li key={event.id}>
+                  <EventCard event={event} now={now} />
+                </li>
+              ))}
+            </ul>
+          </SavedEvents>
         </section>
       )}
     </div>

@@ -9,6 +9,8 @@ import { currentTime } from "#server/clock";
 import { listCategories } from "#server/services/categories";
 import { listRunningAds } from "#server/services/promotion-ads";
 import { searchEvents } from "#server/services/event-search";
+import { SavedEvents } from "#app/components/saves-follows/save-button";
+import { savedEventsOf, savesFollowsMessages } from "./saves-follows.server";
 import type { Route } from "./+types/categories";
 
 export function meta({ matches, data: loaderData }: Route.MetaArgs) {
@@ -27,15 +29,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = currentTime();
   const categories = await listCategories(context.db, now);
   const raw = new URL(request.url).searchParams.get("category");
-  if (raw === null || raw === "") return { now, categories, selected: null, events: [], ads: [] };
+  if (raw === null || raw === "") return { now, categories, selected: null, events: [], ads: [], savedEvents: null };
   const selected = categories.find((category) => String(category.id) === raw);
   if (!selected) throw data(null, { status: 404 });
-  const [result, ads] = await Promise.all([
+  const [result, ads, savedEvents, messages] = await Promise.all([
     searchEvents(context.db, { category: selected.key, sort: "date", limit: 100 }, now),
     // The category placement: promotions of this category's events.
     listRunningAds(context.db, "category", now, { categoryId: selected.id }),
+    savedEventsOf(context),
+    savesFollowsMessages(request),
   ]);
-  return { now, categories, selected, events: result.events, ads };
+  return { now, categories, selected, events: result.events, ads, savedEvents, pageMessages: messages };
 }
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
@@ -59,13 +63,15 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         {selected ? (
-          <EventList
-            events={events}
-            now={now}
-            showLanguageFilter
-            showSort
-            emptyMessage={t("lists.noEventsInCategory")}
-          />
+          <SavedEvents value={loaderData.savedEvents}>
+            <EventList
+              events={events}
+              now={now}
+              showLanguageFilter
+              showSort
+              emptyMessage={t("lists.noEventsInCategory")}
+            />
+          </SavedEvents>
         ) : (
           <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
             {t("lists.selectCategory")}

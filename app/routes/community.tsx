@@ -19,6 +19,8 @@ import { useTranslation } from "#app/i18n/use-translation";
 import { pageMeta, siteOrigin } from "#app/seo";
 import { currentTime } from "#server/clock";
 import { getCommunityPage, isQuietCommunity } from "#server/services/community";
+import { SavedEvents } from "#app/components/saves-follows/save-button";
+import { savedEventsOf } from "./saves-follows.server";
 import type { Route } from "./+types/community";
 
 /**
@@ -27,12 +29,19 @@ import type { Route } from "./+types/community";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const now = currentTime();
-  const [community, messages] = await Promise.all([
+  const [community, savedEvents, messages] = await Promise.all([
     getCommunityPage(context.db, now),
-    pageMessages(negotiateLanguage(request), ["community", "userProfile", "badges"]),
+    savedEventsOf(context),
+    pageMessages(negotiateLanguage(request), ["community", "userProfile", "badges", "savesFollows"]),
   ]);
   // Decided here: the server module stays out of the browser's bundle.
-  return { now, community, quiet: isQuietCommunity(community), pageMessages: messages };
+  return {
+    now,
+    community,
+    quiet: isQuietCommunity(community),
+    savedEvents,
+    pageMessages: messages,
+  };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -141,7 +150,9 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
         )}
         {community.events.length > 0 && (
           <CommunitySection id="community-events" title={t("community.eventsTitle")}>
-            <CommunityEvents events={community.events} now={now} />
+            <SavedEvents value={loaderData.savedEvents}>
+              <CommunityEvents events={community.events} now={now} />
+            </SavedEvents>
           </CommunitySection>
         )}
         <section id="take-part" aria-labelledby="take-part-title" className="rounded-2xl bg-muted/50 p-6 md:p-8">

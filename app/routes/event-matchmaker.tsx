@@ -14,6 +14,8 @@ import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
 import { readSmallForm } from "#server/http/read-form";
 import { getMatchmakerAnswers, matchEvents, saveMatchmakerAnswers } from "#server/services/matchmaker";
+import { SavedEvents } from "#app/components/saves-follows/save-button";
+import { savedEventsOf } from "./saves-follows.server";
 import type { Route } from "./+types/event-matchmaker";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -40,9 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const saved = viewer && query.kind === "none" ? await getMatchmakerAnswers(db, viewer) : null;
   const answers = query.kind === "valid" ? query.answers : saved;
   const values = query.kind === "none" ? (saved ? valuesOfAnswers(saved) : EMPTY_MATCHMAKER_VALUES) : query.values;
-  const [matches, messages] = await Promise.all([
+  const [matches, savedEvents, messages] = await Promise.all([
     answers ? matchEvents(db, viewer, answers, now) : null,
-    pageMessages(negotiateLanguage(request), ["matchmaker"]),
+    savedEventsOf(context),
+    pageMessages(negotiateLanguage(request), ["matchmaker", "savesFollows"]),
   ]);
   return data(
     {
@@ -53,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       isAnswered: query.kind === "valid",
       showsSaved: saved !== null,
       signedIn: viewer !== null,
+      savedEvents,
       pageMessages: messages,
     },
     { status: query.kind === "invalid" ? 400 : 200, headers: viewer ? PRIVATE : undefined },
@@ -132,11 +136,13 @@ export default function EventMatchmakerPage({ loaderData, actionData }: Route.Co
           <MatchmakerQuizForm values={values} errors={errors} />
         </div>
         {matches && (
-          <MatchmakerResults
-            matches={matches}
-            now={new Date(now)}
-            widenHref={`/event-matchmaker${matchmakerSearch(widenedValues(values))}`}
-          />
+          <SavedEvents value={loaderData.savedEvents}>
+            <MatchmakerResults
+              matches={matches}
+              now={new Date(now)}
+              widenHref={`/event-matchmaker${matchmakerSearch(widenedValues(values))}`}
+            />
+          </SavedEvents>
         )}
       </div>
     </div>

@@ -13,6 +13,8 @@ import { EVENT_TYPES, eventTypeBySlug } from "#domain/event-types";
 import type { Language } from "#domain/language";
 import { currentTime } from "#server/clock";
 import { upcomingEventsIn } from "./event-types.server";
+import { SavedEvents } from "#app/components/saves-follows/save-button";
+import { savedEventsOf } from "./saves-follows.server";
 import type { Route } from "./+types/event-type";
 
 /** How many upcoming events of the type's categories the guide shows. */
@@ -24,11 +26,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const type = eventTypeBySlug(params.slug);
   if (!type) throw data(null, { status: 404 });
   const now = currentTime();
-  const [events, messages] = await Promise.all([
+  const [events, savedEvents, messages] = await Promise.all([
     upcomingEventsIn(context.db, type.categories, now, EVENTS_SHOWN),
-    pageMessages(negotiateLanguage(request), ["eventTypes"]),
+    savedEventsOf(context),
+    pageMessages(negotiateLanguage(request), ["eventTypes", "savesFollows"]),
   ]);
-  return { slug: type.slug, now, events, pageMessages: messages };
+  return { slug: type.slug, now, events, savedEvents, pageMessages: messages };
 }
 
 export function meta({ matches, data: loaderData }: Route.MetaArgs) {
@@ -135,13 +138,15 @@ export default function EventTypePage({ loaderData }: Route.ComponentProps) {
             {t("eventTypes.eventsTitle")}
           </h2>
           {events.length > 0 ? (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              {events.map((event) => (
-                <li key={event.id} className="grid">
-                  <EventCard event={event} now={now} />
-                </li>
-              ))}
-            </ul>
+            <SavedEvents value={loaderData.savedEvents}>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                {events.map((event) => (
+                  <li key={event.id} className="grid">
+                    <EventCard event={event} now={now} />
+                  </li>
+                ))}
+              </ul>
+            </SavedEvents>
           ) : (
             <p className="text-muted-foreground">{t("eventTypes.noEvents")}</p>
           )}

@@ -20,6 +20,8 @@ import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
 import { currentTime } from "#server/clock";
 import { searchEvents } from "#server/services/event-search";
+import { SavedEvents } from "#app/components/saves-follows/save-button";
+import { savedEventsOf, savesFollowsMessages } from "./saves-follows.server";
 import type { Route } from "./+types/events";
 
 const RADII = [2, 5, 10, 25, 50] as const;
@@ -44,10 +46,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseEventSearch(params);
   const now = currentTime();
   if (!parsed.success) {
-    return data({ now, search: null, result: null, invalid: true as const }, { status: 400 });
+    return data({ now, search: null, result: null, invalid: true as const, savedEvents: null }, { status: 400 });
   }
-  const result = await searchEvents(context.db, parsed.data, now);
-  return { now, search: parsed.data, result, invalid: false as const };
+  const [result, savedEvents, messages] = await Promise.all([
+    searchEvents(context.db, parsed.data, now),
+    savedEventsOf(context),
+    savesFollowsMessages(request),
+  ]);
+  return { now, search: parsed.data, result, invalid: false as const, savedEvents, pageMessages: messages };
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
@@ -131,13 +137,15 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             </div>
           )}
           {result && result.events.length > 0 && (
-            <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-              {result.events.map((event, index) => (
-                <li key={event.id} className="grid">
-                  <EventCard event={event} now={now} eager={index < 3} distanceMiles={event.distanceMiles} />
-                </li>
-              ))}
-            </ul>
+            <SavedEvents value={loaderData.savedEvents}>
+              <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+                {result.events.map((event, index) => (
+                  <li key={event.id} className="grid">
+                    <EventCard event={event} now={now} eager={index < 3} distanceMiles={event.distanceMiles} />
+                  </li>
+                ))}
+              </ul>
+            </SavedEvents>
           )}
           {result && pages > 1 && <Pagination page={result.page} pages={pages} pagesMayBeMore={pagesMayBeMore} />}
           <div className="mt-8 lg:hidden">

@@ -10,6 +10,8 @@ import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
 import { currentTime } from "#server/clock";
 import { listMicroEvents } from "#server/services/micro-events";
+import { SavedEvents } from "#app/components/saves-follows/save-button";
+import { savedEventsOf, savesFollowsMessages } from "./saves-follows.server";
 import type { Route } from "./+types/micro-events";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -22,11 +24,21 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** Small gatherings (domain/event.ts, isMicroEvent) beside a map of where they happen. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const now = currentTime();
-  const events = await listMicroEvents(context.db, now);
+  const [events, savedEvents, messages] = await Promise.all([
+    listMicroEvents(context.db, now),
+    savedEventsOf(context),
+    savesFollowsMessages(request),
+  ]);
   const tiles = context.config.mapTiles;
-  return { now, events, tiles: tiles && { url: tiles.url, attribution: tiles.attribution } };
+  return {
+    now,
+    events,
+    tiles: tiles && { url: tiles.url, attribution: tiles.attribution },
+    savedEvents,
+    pageMessages: messages,
+  };
 }
 
 export default function MicroEvents({ loaderData }: Route.ComponentProps) {
@@ -65,16 +77,18 @@ export default function MicroEvents({ loaderData }: Route.ComponentProps) {
               {t("microEvents.empty")}
             </p>
           ) : (
-            <ul className="grid gap-6 sm:grid-cols-2">
-              {events.map((event, index) => (
-                <li key={event.id} className="flex flex-col gap-2">
-                  <EventCard event={event} now={now} eager={index < 2} />
-                  <p className="text-sm font-medium text-muted-foreground">
-                    {t("microEvents.capacity", { count: event.capacity })}
-                  </p>
-                </li>
-              ))}
-            </ul>
+            <SavedEvents value={loaderData.savedEvents}>
+              <ul className="grid gap-6 sm:grid-cols-2">
+                {events.map((event, index) => (
+                  <li key={event.id} className="flex flex-col gap-2">
+                    <EventCard event={event} now={now} eager={index < 2} />
+                    <p className="text-sm font-medium text-muted-foreground">
+                      {t("microEvents.capacity", { count: event.capacity })}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </SavedEvents>
           )}
         </section>
         {/* First on narrow screens, where it would otherwise sit below the whole list. */}

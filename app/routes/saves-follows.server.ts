@@ -5,9 +5,10 @@ import { negotiateLanguage } from "#app/i18n/preferences";
 import { followStateOf, listSavedEventIds } from "#server/services/saves-follows";
 
 /**
- * What a page with hearts or a Follow button adds to its loader data. The viewer's saved events are
- * null for a visitor, so a visitor's page is the same for everyone (cached, decision 005); a signed-in
- * person's pages are never kept by a shared cache.
+ * What a page with hearts or a Follow button adds to its loader data (one query for every card on the
+ * page). The viewer's saved events are null for a visitor, so a visitor's page is the same for everyone
+ * (cached, decision 005); a signed-in person's pages are never kept by a shared cache (the viewer
+ * middleware marks every answer to a signed-in request `private, no-store`, server/http/viewer.ts).
  */
 export async function savedEventsOf(context: AppLoadContext): Promise<number[] | null> {
   return context.viewer ? listSavedEventIds(context.db, context.viewer) : null;

@@ -9,6 +9,8 @@ import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
 import { currentTime } from "#server/clock";
 import { getSponsorPage } from "#server/services/profiles";
+import { SavedEvents } from "#app/components/saves-follows/save-button";
+import { savedEventsOf, savesFollowsMessages } from "./saves-follows.server";
 import type { Route } from "./+types/sponsor";
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -23,13 +25,14 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = parseRecordId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const now = currentTime();
   const page = await getSponsorPage(context.db, id, now);
   if (!page) throw data(null, { status: 404 });
-  return { now, ...page };
+  const [savedEvents, messages] = await Promise.all([savedEventsOf(context), savesFollowsMessages(request)]);
+  return { now, ...page, savedEvents, pageMessages: messages };
 }
 
 export default function SponsorPage({ loaderData }: Route.ComponentProps) {
@@ -76,7 +79,9 @@ export default function SponsorPage({ loaderData }: Route.ComponentProps) {
         <h2 id="sponsored-events" className="mb-4 text-2xl font-bold">
           {t("sponsors.sponsoredEvents")}
         </h2>
-        <EventList events={events} now={now} emptyMessage={t("sponsors.noEvents")} />
+        <SavedEvents value={loaderData.savedEvents}>
+          <EventList events={events} now={now} emptyMessage={t("sponsors.noEvents")} />
+        </SavedEvents>
       </section>
     </div>
   );

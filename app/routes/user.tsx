@@ -20,7 +20,8 @@ import { currentTime } from "#server/clock";
 import { getProfilePage } from "#server/services/public-profile";
 import { listEarnedBadges } from "#server/services/badges";
 import { FollowButton } from "#app/components/follows/follow-button";
-import { followStateFor } from "./saves-follows.server";
+import { followStateFor, savedEventsOf } from "./saves-follows.server";
+import { SavedEvents } from "#app/components/saves-follows/save-button";
 import type { Route } from "./+types/user";
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -51,11 +52,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     pageMessages(negotiateLanguage(request), ["userProfile", "badges", "savesFollows"]),
   ]);
   if (!page) throw data(null, { status: 404 });
-  const [badges, follow] = await Promise.all([
+  const [badges, follow, savedEvents] = await Promise.all([
     listEarnedBadges(context.db, page.profile.id),
     followStateFor(context, page.profile.id),
+    savedEventsOf(context),
   ]);
-  return { now, ...page, badges, follow, pageMessages: messages };
+  return { now, ...page, badges, follow, savedEvents, pageMessages: messages };
 }
 
 export default function UserPage({ loaderData }: Route.ComponentProps) {
@@ -76,32 +78,34 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
       </div>
       <EarnedBadges badges={loaderData.badges} />
       {organizer && (
-        <section aria-labelledby="organizer-events" className="flex flex-col gap-6">
-          <h2 id="organizer-events" className="text-2xl font-bold">
-            {t("userProfile.organizerTitle")}
-          </h2>
-          <OrganizerStanding reputation={organizer.reputation} rating={organizer.rating} />
-          <section aria-labelledby="upcoming-events">
-            <h3 id="upcoming-events" className="mb-4 text-xl font-bold">
-              {t("profile.upcoming")}
-            </h3>
-            <EventList
-              events={organizer.upcoming}
-              now={now}
-              showLanguageFilter
-              showSort
-              emptyMessage={t("profile.noUpcoming")}
-            />
-          </section>
-          {organizer.past.length > 0 && (
-            <section aria-labelledby="past-events">
-              <h3 id="past-events" className="mb-4 text-xl font-bold">
-                {t("profile.past")}
+        <SavedEvents value={loaderData.savedEvents}>
+          <section aria-labelledby="organizer-events" className="flex flex-col gap-6">
+            <h2 id="organizer-events" className="text-2xl font-bold">
+              {t("userProfile.organizerTitle")}
+            </h2>
+            <OrganizerStanding reputation={organizer.reputation} rating={organizer.rating} />
+            <section aria-labelledby="upcoming-events">
+              <h3 id="upcoming-events" className="mb-4 text-xl font-bold">
+                {t("profile.upcoming")}
               </h3>
-              <EventList events={organizer.past} now={now} />
+              <EventList
+                events={organizer.upcoming}
+                now={now}
+                showLanguageFilter
+                showSort
+                emptyMessage={t("profile.noUpcoming")}
+              />
             </section>
-          )}
-        </section>
+            {organizer.past.length > 0 && (
+              <section aria-labelledby="past-events">
+                <h3 id="past-events" className="mb-4 text-xl font-bold">
+                  {t("profile.past")}
+                </h3>
+                <EventList events={organizer.past} now={now} />
+              </section>
+            )}
+          </section>
+        </SavedEvents>
       )}
       {reviews.length > 0 && <ProfileReviews reviews={reviews} />}
       {galleries.length > 0 && <ProfileGalleries galleries={galleries} />}

@@ -17,7 +17,7 @@ import type { Actor } from "./actor";
 
 /**
  * What is known of a person that ranks their recommendations (domain/recommendation-ranking.ts), read in
- * six small queries run together: interests, kept matchmaker answers, saved events' categories, followed
+ * six small queries run together: interests, kept matchmaker answers, saved events and their categories, followed
  * organizers, the events of their confirmed orders, and who else went there (co-attendance).
  */
 
@@ -48,7 +48,7 @@ export async function loadRecommendationSignals(db: Database, actor: Actor, now:
       .from(matchmakerAnswers)
       .where(eq(matchmakerAnswers.userId, actor.userId)),
     db
-      .selectDistinct({ key: categories.key })
+      .select({ eventId: eventSaves.eventId, key: categories.key })
       .from(eventSaves)
       .innerJoin(events, eq(events.id, eventSaves.eventId))
       .innerJoin(categories, eq(categories.id, events.categoryId))
@@ -75,10 +75,11 @@ export async function loadRecommendationSignals(db: Database, actor: Actor, now:
     userId: actor.userId,
     interestNames: interestRows.map((row) => row.name),
     answers: answers?.success ? answers.data : null,
-    savedCategoryKeys: savedRows.map((row) => row.key),
+    savedCategoryKeys: [...new Set(savedRows.map((row) => row.key))],
     followedOrganizerIds: followRows.map((row) => row.organizerId),
     boughtCategoryKeys: [...new Set(boughtRows.map((row) => row.key))],
     ticketedEventIds: boughtRows.map((row) => row.eventId),
+    savedEventIds: savedRows.map((row) => row.eventId),
     peopleLikeYou: await peopleLikeYou(db, actor, recent, now),
   };
 }

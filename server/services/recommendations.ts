@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { EventSummary } from "#domain/event-summary";
 import { available } from "#domain/event";
 import type { MatchmakerAnswers } from "#domain/matchmaker-answers";
@@ -56,13 +56,15 @@ function pointedAt(signals: RecommendationSignals): SQL | null {
 }
 
 /**
- * The upcoming public events (published, not hidden, not ended, not sold out) some signal points at,
- * soonest first, with what ranking reads of them: three queries (events, their ticket types, their
- * co-organizers), never one per event.
+ * The upcoming public events (published, not hidden, not ended, not sold out, not already ticketed or
+ * saved) some signal points at, soonest first, with what ranking reads of them: three queries (events,
+ * their ticket types, their co-organizers), never one per event.
  */
 async function loadCandidates(db: Database, signals: RecommendationSignals, now: Date): Promise<RankableEvent[]> {
   const pointed = pointedAt(signals);
   if (!pointed) return [];
+  // Left out by ranking anyway (isEligible): left out here so they take none of the capped places.
+  const known = [...new Set([...signals.ticketedEventIds, ...signals.savedEventIds])];
   const rows = await db
     .select({
       id: events.id,
@@ -82,7 +84,15 @@ async function loadCandidates(db: Database, signals: RecommendationSignals, now:
     .innerJoin(categories, eq(categories.id, events.categoryId))
     .innerJoin(venues, eq(venues.id, events.venueId))
     .innerJoin(profiles, eq(profiles.userId, events.organizerId))
-    .where(and(publicEventCondition(), gt(events.endsAt, now), isNotSoldOut, pointed))
+    .where(
+      and(
+        publicEventCondition(),
+        gt(events.endsAt, now),
+        isNotSoldOut,
+        pointed,
+        known.length > 0 ? notInArray(events.id, known) : undefined,
+      ),
+    )
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(CANDIDATE_CAP);
   if (rows.length === 0) return [];
@@ -136,7 +146,7 @@ async function rankAndLoad(
  * reasons it was chosen. Signals: saved interests, kept matchmaker answers, saved events, followed
  * organizers, bought tickets and what people with similar tickets went to, distance and date
  * (domain/recommendation-ranking.ts; docs/recommendations.md). Never past, sold-out, hidden, already
- * ticketed or the person's own events. Home, dashboard and `/api/v1/me/recommendations` read this.
+ * ticketed, saved or the person's own events. Home, dashboard and `/api/v1/me/recommendations` read this.
  */
 export async function listRecommendations(db: Database, actor: Actor, now: Date): Promise<RecommendedEvent[]> {
   const signals = await loadRecommendationSignals(db, actor, now);
@@ -148,7 +158,8 @@ export async function listRecommendations(db: Database, actor: Actor, now: Date)
  * the answers' categories, family-friendly ones or languages, ranked by the same rules (price, distance,
  * 'when' and date move them up or down; they never exclude), with the reasons for each. With an actor,
  * everything else known of them ranks too (these answers replace any they kept), and their own and
- * already-ticketed events are left out.
+ * already-ticketed events are left out. Events they saved stay in (with their full heart): the results
+ * answer the quiz, where Recommended For You brings something new.
  */
 export async function rankEventsForAnswers(
   db: Database,
@@ -158,5 +169,5 @@ export async function rankEventsForAnswers(
   actor: Actor | null = null,
 ): Promise<RecommendedEvent[]> {
   const known = actor ? await loadRecommendationSignals(db, actor, now) : EMPTY_SIGNALS;
-  return rankAndLoad(db, { ...known, answers }, now, limit);
+  return rankAndLoad(db, { ...known, answers, savedEventIds: [] }, now, limit);
 }

@@ -217,7 +217,7 @@ describe(`ranked recommendations on the ${testDatabaseKind()} database`, () => {
     expect(titles(signedOut)).toEqual(["My own yoga", "Yoga I co-organize", "Yoga I hold a ticket to", "Open yoga"]);
   });
 
-  it("rank an organizer the person follows and categories of events they saved", async () => {
+  it("rank an organizer the person follows and categories of events they saved, never the saved events themselves (the matchmaker keeps them)", async () => {
     const camille = await insertUser(handle.db, { role: "organizer", name: "Camille Laurent" });
     const someone = await insertUser(handle.db, { role: "organizer", name: "Someone Else" });
     const person = await insertUser(handle.db);
@@ -230,8 +230,18 @@ describe(`ranked recommendations on the ${testDatabaseKind()} database`, () => {
     await insertEvent({ title: "Camille's storytelling hour", category: "education", inDays: 12, organizer: camille });
     await insertEvent({ title: "Pop-up fashion market", category: "fashion", inDays: 6, organizer: someone });
     await insertEvent({ title: "Charity gala", category: "charity", inDays: 1, organizer: someone });
+    // Saved and upcoming: on the dashboard's Saved list already, so a recommendation brings something else.
+    const savedUpcoming = await insertEvent({
+      title: "Camille's fashion talk I saved",
+      category: "fashion",
+      inDays: 2,
+      organizer: camille,
+    });
     await handle.db.insert(organizerFollows).values({ followerId: person.userId, organizerId: camille.userId });
-    await handle.db.insert(eventSaves).values({ userId: person.userId, eventId: savedOne });
+    await handle.db.insert(eventSaves).values([
+      { userId: person.userId, eventId: savedOne },
+      { userId: person.userId, eventId: savedUpcoming },
+    ]);
 
     const recommended = await listRecommendations(handle.db, person, now);
     expect(titles(recommended)).toEqual(["Camille's storytelling hour", "Pop-up fashion market"]);
@@ -240,6 +250,9 @@ describe(`ranked recommendations on the ${testDatabaseKind()} database`, () => {
       "From Camille Laurent, whom you follow",
       "Like the Fashion events you saved",
     ]);
+    // The matchmaker answers the quiz: a saved event that fits stays in its results.
+    const matched = await rankEventsForAnswers(handle.db, answers({ categories: ["fashion"] }), now, 20, person);
+    expect(titles(matched)).toContain("Camille's fashion talk I saved");
   });
 
   it("move events up and down by the matchmaker's price, distance and 'when', kept or not", async () => {
