@@ -18,6 +18,9 @@ import { filterChips, type FilterChip } from "#app/search-filter-chips";
 import type { Language } from "#domain/language";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
+import { negotiateLanguage } from "#app/i18n/preferences";
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { TEXT_LINK } from "#app/components/ui/text-link";
 import { currentTime } from "#server/clock";
 import { searchEvents } from "#server/services/event-search";
 import type { Route } from "./+types/events";
@@ -47,7 +50,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ now, search: null, result: null, invalid: true as const }, { status: 400 });
   }
   const result = await searchEvents(context.db, parsed.data, now);
-  return { now, search: parsed.data, result, invalid: false as const };
+  // The words of the empty state's way out (the Event Matchmaker), only when it shows.
+  const invite = result.events.length === 0 ? ["matchmakerInvite" as const] : [];
+  return {
+    now,
+    search: parsed.data,
+    result,
+    invalid: false as const,
+    pageMessages: await pageMessages(negotiateLanguage(request), invite),
+  };
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
@@ -128,6 +139,12 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             <div className="rounded-xl border border-dashed border-border p-10 text-center">
               <p className="text-lg font-semibold">{t("search.noResults")}</p>
               <p className="mt-1 text-muted-foreground">{t("search.noResultsHint")}</p>
+              <p className="mt-4 text-muted-foreground">
+                {t("matchmakerInvite.emptyHint")}{" "}
+                <Link to="/event-matchmaker" className={TEXT_LINK}>
+                  {t("matchmakerInvite.emptyLink")}
+                </Link>
+              </p>
             </div>
           )}
           {result && result.events.length > 0 && (
