@@ -1,7 +1,5 @@
-import { data, Link } from "react-router";
-import { ReportForm } from "#app/components/report-form";
-import { AuthCard, FormSuccess } from "#app/components/auth-card";
-import { TEXT_LINK } from "#app/components/ui/text-link";
+import { data } from "react-router";
+import { ReportPage } from "#app/components/report-form";
 import { metaTranslator } from "#app/i18n/meta";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { pageMessages } from "#app/i18n/page-messages.server";
@@ -47,46 +45,17 @@ export function headers(args: Route.HeadersArgs) {
 export default function ReportContentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { item } = loaderData;
-  const { event } = item;
-  const problem = actionData && !actionData.sent ? actionData : null;
-  const backToEvent = (
-    <Link to={`/events/${event.id}${item.type === "review" ? "#reviews" : ""}`} className={TEXT_LINK}>
-      {t("report.backToEvent")}
-    </Link>
-  );
-  if (actionData?.sent) {
-    return (
-      <AuthCard title={t("report.sentTitle")} footer={backToEvent}>
-        <FormSuccess
-          title={t("report.sentTitle")}
-          message={t(actionData.repeat ? "contentModeration.report.repeat" : "contentModeration.report.sent")}
-          submission={actionData}
-        />
-      </AuthCard>
-    );
-  }
   return (
-    <AuthCard
+    <ReportPage
+      event={item.event}
+      excerpt={item.excerpt}
       title={t(`contentModeration.report.title.${item.type}`)}
-      description={
-        <>
-          <bdi dir="auto" lang={event.language} className="block font-semibold text-foreground">
-            {event.title}
-          </bdi>
-          {item.excerpt && (
-            <span dir="auto" className="mt-2 block italic">
-              {item.excerpt}
-            </span>
-          )}
-          <span className="mt-2 block">{t("contentModeration.report.intro")}</span>
-          <Link to="/community-guidelines" className={`mt-2 inline-block ${TEXT_LINK}`}>
-            {t("footer.communityGuidelines")}
-          </Link>
-        </>
-      }
-      footer={backToEvent}
-    >
-      <ReportForm refused={problem} />
-    </AuthCard>
+      intro={t("contentModeration.report.intro")}
+      sentMessage={t(
+        actionData?.sent && actionData.repeat ? "contentModeration.report.repeat" : "contentModeration.report.sent",
+      )}
+      backTo={`/events/${item.event.id}${item.type === "review" ? "#reviews" : ""}`}
+      answer={actionData}
+    />
   );
 }

@@ -1,7 +1,5 @@
-import { data, Link } from "react-router";
-import { ReportForm } from "#app/components/report-form";
-import { AuthCard, FormSuccess } from "#app/components/auth-card";
-import { TEXT_LINK } from "#app/components/ui/text-link";
+import { data } from "react-router";
+import { ReportPage } from "#app/components/report-form";
 import { metaTranslator } from "#app/i18n/meta";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { pageMessages } from "#app/i18n/page-messages.server";
@@ -50,40 +48,14 @@ export function headers(args: Route.HeadersArgs) {
 export default function ReportEventPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { event } = loaderData;
-  const problem = actionData && !actionData.sent ? actionData : null;
-  const backToEvent = (
-    <Link to={`/events/${event.id}`} className={TEXT_LINK}>
-      {t("report.backToEvent")}
-    </Link>
-  );
-  if (actionData?.sent) {
-    return (
-      <AuthCard title={t("report.sentTitle")} footer={backToEvent}>
-        <FormSuccess
-          title={t("report.sentTitle")}
-          message={t(actionData.repeat ? "report.repeat" : "report.sent")}
-          submission={actionData}
-        />
-      </AuthCard>
-    );
-  }
   return (
-    <AuthCard
+    <ReportPage
+      event={event}
       title={t("report.title")}
-      description={
-        <>
-          <bdi dir="auto" lang={event.language} className="block font-semibold text-foreground">
-            {event.title}
-          </bdi>
-          <span className="mt-2 block">{t("report.intro")}</span>
-          <Link to="/community-guidelines" className={`mt-2 inline-block ${TEXT_LINK}`}>
-            {t("footer.communityGuidelines")}
-          </Link>
-        </>
-      }
-      footer={backToEvent}
-    >
-      <ReportForm refused={problem} />
-    </AuthCard>
+      intro={t("report.intro")}
+      sentMessage={t(actionData?.sent && actionData.repeat ? "report.repeat" : "report.sent")}
+      backTo={`/events/${event.id}`}
+      answer={actionData}
+    />
   );
 }
