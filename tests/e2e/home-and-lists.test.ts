@@ -50,7 +50,7 @@ describe("the home page's sections", () => {
       "AI Budgeting Tool",
       "Event Matchmaker",
     ]);
-    await expect(page.getByRole("link", { name: "Open: Event Matchmaker" }).getAttribute("href")).resolves.toBe(
+    await expect(page.getByRole("link", { name: /^Open ?: Event Matchmaker$/ }).getAttribute("href")).resolves.toBe(
       "/event-matchmaker",
     );
     const tiles = page.locator("section[aria-labelledby=categories-title] ul a");
