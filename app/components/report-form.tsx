@@ -1,4 +1,6 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
+import { AuthCard, FormSuccess } from "#app/components/auth-card";
+import { TEXT_LINK } from "#app/components/ui/text-link";
 import { SubmitButton } from "#app/components/ui/submit-button";
 import { formatCount } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
@@ -76,5 +78,66 @@ export function ReportForm({ refused }: { refused: RefusedReport | null }) {
         </SubmitButton>
       </Form>
     </>
+  );
+}
+
+/**
+ * A report page (`/events/{id}/report`, `/reviews/{id}/report`, `/photos/{id}/report`): what is reported
+ * (its event's title, and the quoted words of a review or photo), the form, and once sent, the thanks.
+ * `answer` is the action's (report-action.server.ts).
+ */
+export function ReportPage({
+  event,
+  excerpt,
+  title,
+  intro,
+  sentMessage,
+  backTo,
+  answer,
+}: {
+  event: { title: string; language: string };
+  excerpt?: string | null;
+  title: string;
+  intro: string;
+  sentMessage: string;
+  backTo: string;
+  answer: { sent: true; repeat: boolean } | ({ sent: false } & RefusedReport) | undefined;
+}) {
+  const { t } = useTranslation();
+  const backToEvent = (
+    <Link to={backTo} className={TEXT_LINK}>
+      {t("report.backToEvent")}
+    </Link>
+  );
+  if (answer?.sent) {
+    return (
+      <AuthCard title={t("report.sentTitle")} footer={backToEvent}>
+        <FormSuccess title={t("report.sentTitle")} message={sentMessage} submission={answer} />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title={title}
+      description={
+        <>
+          <bdi dir="auto" lang={event.language} className="block font-semibold text-foreground">
+            {event.title}
+          </bdi>
+          {excerpt && (
+            <span dir="auto" className="mt-2 block italic">
+              {excerpt}
+            </span>
+          )}
+          <span className="mt-2 block">{intro}</span>
+          <Link to="/community-guidelines" className={`mt-2 inline-block ${TEXT_LINK}`}>
+            {t("footer.communityGuidelines")}
+          </Link>
+        </>
+      }
+      footer={backToEvent}
+    >
+      <ReportForm refused={answer ?? null} />
+    </AuthCard>
   );
 }

@@ -18,10 +18,13 @@ import { filterChips, type FilterChip } from "#app/search-filter-chips";
 import type { Language } from "#domain/language";
 import { metaTranslator } from "#app/i18n/meta";
 import { pageMeta } from "#app/seo";
+import { negotiateLanguage } from "#app/i18n/preferences";
+import { pageMessages } from "#app/i18n/page-messages.server";
+import { TEXT_LINK } from "#app/components/ui/text-link";
 import { currentTime } from "#server/clock";
 import { searchEvents } from "#server/services/event-search";
 import { SavedEvents } from "#app/components/saves-follows/save-button";
-import { savedEventsOf, savesFollowsMessages } from "./saves-follows.server";
+import { savedEventsOf } from "./saves-follows.server";
 import type { Route } from "./+types/events";
 
 const RADII = [2, 5, 10, 25, 50] as const;
@@ -48,12 +51,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.success) {
     return data({ now, search: null, result: null, invalid: true as const, savedEvents: null }, { status: 400 });
   }
-  const [result, savedEvents, messages] = await Promise.all([
-    searchEvents(context.db, parsed.data, now),
-    savedEventsOf(context),
-    savesFollowsMessages(request),
-  ]);
-  return { now, search: parsed.data, result, invalid: false as const, savedEvents, pageMessages: messages };
+  const [result, savedEvents] = await Promise.all([searchEvents(context.db, parsed.data, now), savedEventsOf(context)]);
+  // The hearts' words, and the empty state's way out (the Event Matchmaker) only when it shows.
+  const namespaces =
+    result.events.length === 0 ? ["savesFollows" as const, "matchmakerInvite" as const] : ["savesFollows" as const];
+  return {
+    now,
+    search: parsed.data,
+    result,
+    invalid: false as const,
+    savedEvents,
+    pageMessages: await pageMessages(negotiateLanguage(request), namespaces),
+  };
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
@@ -134,6 +143,12 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             <div className="rounded-xl border border-dashed border-border p-10 text-center">
               <p className="text-lg font-semibold">{t("search.noResults")}</p>
               <p className="mt-1 text-muted-foreground">{t("search.noResultsHint")}</p>
+              <p className="mt-4 text-muted-foreground">
+                {t("matchmakerInvite.emptyHint")}{" "}
+                <Link to="/event-matchmaker" className={TEXT_LINK}>
+                  {t("matchmakerInvite.emptyLink")}
+                </Link>
+              </p>
             </div>
           )}
           {result && result.events.length > 0 && (

@@ -1,4 +1,4 @@
-import { Bot, Calculator } from "lucide-react";
+import { Bot, Calculator, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation";
 import { data, Link } from "react-router";
@@ -24,6 +24,7 @@ import { applyInterestChoice, listMyInterests } from "#server/services/interests
 import { listRecommendations } from "#server/services/recommendations";
 import { SavedEvents } from "#app/components/saves-follows/save-button";
 import { negotiateLanguage } from "#app/i18n/preferences";
+import { pageMessages } from "#app/i18n/page-messages.server";
 import { recommendationCards } from "./recommendations.server";
 import { savedEventsOf, savesFollowsMessages } from "./saves-follows.server";
 import type { Route } from "./+types/home";
@@ -47,7 +48,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = currentTime();
   const home = await getHomePage(db, now);
   // The hearts' words; a visitor's hearts are all empty (savedEvents null), so their page stays shared.
-  const hearts = { pageMessages: await savesFollowsMessages(request), savedEvents: await savedEventsOf(context) };
+  const hearts = {
+    // The hearts' words, and the AI tools section's card of the Event Matchmaker.
+    pageMessages: {
+      ...(await savesFollowsMessages(request)),
+      ...(await pageMessages(negotiateLanguage(request), ["matchmakerInvite"])),
+    },
+    savedEvents: await savedEventsOf(context),
+  };
   if (!viewer) return data({ ...home, ...hearts, personal: null });
   const interests = await listMyInterests(db, viewer);
   return data(
@@ -110,18 +118,37 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Section>
       <hr className="mx-auto my-4 max-w-7xl border-border" />
       <Section id="ai-tools" title={t("home.aiTitle")}>
-        <ul className="grid gap-6 md:grid-cols-2">
+        <ul className="grid gap-6 md:grid-cols-3">
           {[
-            { key: "Planner", icon: Bot },
-            { key: "Budget", icon: Calculator },
-          ].map(({ key, icon: Icon }) => (
+            {
+              key: "planner",
+              icon: Bot,
+              to: "/event-planning",
+              title: t("home.aiPlannerTitle"),
+              body: t("home.aiPlannerBody"),
+            },
+            {
+              key: "budget",
+              icon: Calculator,
+              to: "/event-planning",
+              title: t("home.aiBudgetTitle"),
+              body: t("home.aiBudgetBody"),
+            },
+            {
+              key: "matchmaker",
+              icon: Sparkles,
+              to: "/event-matchmaker",
+              title: t("matchmakerInvite.title"),
+              body: t("matchmakerInvite.body"),
+            },
+          ].map(({ key, icon: Icon, to, title, body }) => (
             <li key={key} className="flex flex-col gap-3 rounded-xl border border-border p-6">
               <Icon aria-hidden="true" className="h-8 w-8 text-primary" />
-              <h3 className="text-lg font-semibold">{t(`home.ai${key}Title`)}</h3>
-              <p className="text-muted-foreground">{t(`home.ai${key}Body`)}</p>
-              <Link to="/event-planning" className={buttonClasses("outline", "sm", "self-start")}>
+              <h3 className="text-lg font-semibold">{title}</h3>
+              <p className="text-muted-foreground">{body}</p>
+              <Link to={to} className={buttonClasses("outline", "sm", "mt-auto self-start")}>
                 {t("home.aiOpen")}
-                <span className="sr-only">: {t(`home.ai${key}Title`)}</span>
+                <span className="sr-only">: {title}</span>
               </Link>
             </li>
           ))}

@@ -201,6 +201,23 @@ export function siteTicks(event: LinkedEvent | null, now: Date): Set<SiteAction>
   return ticks;
 }
 
+/**
+ * Whether the site counts the task as done because of the plan's event (the ticks of siteTicks): the plan
+ * page shows it ticked, and the due-soon reminders (plan-task-reminders.ts) leave it out.
+ */
+export function isDoneBySite(task: Pick<PlanTask, "siteAction">, ticks: ReadonlySet<SiteAction>): boolean {
+  return task.siteAction !== null && ticks.has(task.siteAction);
+}
+
+/** The site's ticks (siteTicks) of a plan from the state of its event, `eventId`, now. */
+export async function planSiteTicks(
+  db: Pick<Database, "select">,
+  eventId: number | null,
+  now: Date,
+): Promise<Set<SiteAction>> {
+  return siteTicks(await linkedEvent(db, eventId), now);
+}
+
 async function linkedEvent(db: Pick<Database, "select">, eventId: number | null): Promise<LinkedEvent | null> {
   if (eventId === null) return null;
   const [row] = await db
@@ -230,7 +247,7 @@ export async function getMyEventPlan(db: Database, actor: Actor, planId: number,
   const tasks = buildPlan(plan.input, planToday(now))
     .map((task): SavedPlanTask => {
       const row = byKey.get(task.key);
-      const doneBySite = task.siteAction !== null && ticks.has(task.siteAction);
+      const doneBySite = isDoneBySite(task, ticks);
       const doneAt = row?.doneAt ?? null;
       return { ...task, dueOn: row?.dueOn ?? task.dueOn, doneAt, doneBySite, done: doneAt !== null || doneBySite };
     })

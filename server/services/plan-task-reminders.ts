@@ -2,11 +2,12 @@ import { and, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { addDays, buildPlan } from "#domain/event-plan";
 import { planToday } from "#domain/event-plan-draft";
-import type { PlanTask } from "#domain/event-plan-input";
+import type { PlanInput, PlanTask } from "#domain/event-plan-input";
 import type { Language } from "#domain/language";
 import type { Database } from "#server/db/client";
 import { eventPlans, eventPlanTasks } from "#server/db/schema";
 import { emailRecipients } from "./email-preferences";
+import { isDoneBySite, planSiteTicks } from "./event-plans";
 import { enqueueJobs } from "./enqueue-job";
 
 /** The daily job (scheduled-tasks.ts) that finds the saved plans' tasks due soon. */
@@ -20,24 +21,42 @@ export const PLAN_TASK_LOOKAHEAD_DAYS = 3;
  * The PLAN_TASK_REMINDERS_JOB: every task of a saved plan that is not done, not yet reminded of, and due
  * from today to PLAN_TASK_LOOKAHEAD_DAYS ahead (days on Washington's clocks) is marked reminded, and one
  * e-mail per person is queued for those who keep the "planning" e-mails on, in one transaction: a task is
- * reminded of once, however often the job runs. Those who turned the e-mails off are marked too, so turning
- * them on later does not bring back old tasks. Answers how many e-mails were queued.
+ * reminded of once, however often the job runs. Done means ticked by the person or by the site (the plan
+ * page's rule, isDoneBySite): a site task its event already did is left unmarked, so it is reminded of
+ * should the event go back (unpublished, deleted) before its day. Those who turned the e-mails off are
+ * marked too, so turning them on later does not bring back old tasks. Answers how many e-mails were queued.
  */
 export async function queuePlanTaskReminders(db: Database, now: Date): Promise<number> {
   const today = planToday(now);
   return db.transaction(async (tx) => {
-    const marked = await tx
-      .update(eventPlanTasks)
-      .set({ remindedAt: now })
-      .where(
-        and(
-          isNull(eventPlanTasks.doneAt),
-          isNull(eventPlanTasks.remindedAt),
-          gte(eventPlanTasks.dueOn, today),
-          lte(eventPlanTasks.dueOn, addDays(today, PLAN_TASK_LOOKAHEAD_DAYS)),
-        ),
-      )
-      .returning({ planId: eventPlanTasks.planId });
+    const dueSoon = and(
+      isNull(eventPlanTasks.doneAt),
+      isNull(eventPlanTasks.remindedAt),
+      gte(eventPlanTasks.dueOn, today),
+      lte(eventPlanTasks.dueOn, addDays(today, PLAN_TASK_LOOKAHEAD_DAYS)),
+    );
+    const candidates = await tx
+      .select({
+        planId: eventPlanTasks.planId,
+        taskKey: eventPlanTasks.taskKey,
+        input: eventPlans.input,
+        eventId: eventPlans.eventId,
+      })
+      .from(eventPlanTasks)
+      .innerJoin(eventPlans, eq(eventPlans.id, eventPlanTasks.planId))
+      .where(dueSoon);
+    const marked: { planId: number }[] = [];
+    for (const [planId, tasks] of byPlan(candidates)) {
+      const keys = await notDoneBySite(tx, tasks[0]!, tasks, today, now);
+      if (keys.length === 0) continue;
+      marked.push(
+        ...(await tx
+          .update(eventPlanTasks)
+          .set({ remindedAt: now })
+          .where(and(dueSoon, eq(eventPlanTasks.planId, planId), inArray(eventPlanTasks.taskKey, keys)))
+          .returning({ planId: eventPlanTasks.planId })),
+      );
+    }
     if (marked.length === 0) return 0;
     const owners = await tx
       .selectDistinct({ ownerId: eventPlans.ownerId })
@@ -51,6 +70,34 @@ export async function queuePlanTaskReminders(db: Database, now: Date): Promise<n
     const payloads = recipients.map((recipient) => ({ userId: recipient.userId, remindedAt: now.toISOString() }));
     await enqueueJobs(tx, SEND_PLAN_TASK_REMINDER_EMAIL_JOB, payloads);
     return payloads.length;
+  });
+}
+
+/** Rows grouped by their plan, in the order met. */
+function byPlan<T extends { planId: number }>(rows: readonly T[]): Map<number, T[]> {
+  const plans = new Map<number, T[]>();
+  for (const row of rows) {
+    const tasks = plans.get(row.planId);
+    if (tasks) tasks.push(row);
+    else plans.set(row.planId, [row]);
+  }
+  return plans;
+}
+
+/** The keys of a plan's `tasks` that the site does not count as done from the plan's event (isDoneBySite). */
+async function notDoneBySite(
+  db: Pick<Database, "select">,
+  plan: { input: PlanInput; eventId: number | null },
+  tasks: readonly { taskKey: string }[],
+  today: string,
+  now: Date,
+): Promise<string[]> {
+  if (plan.eventId === null) return tasks.map((task) => task.taskKey);
+  const ticks = await planSiteTicks(db, plan.eventId, now);
+  const planned = new Map(buildPlan(plan.input, today).map((task) => [task.key, task]));
+  return tasks.flatMap((task) => {
+    const rule = planned.get(task.taskKey);
+    return rule && isDoneBySite(rule, ticks) ? [] : [task.taskKey];
   });
 }
 
@@ -80,6 +127,7 @@ export async function loadPlanTaskReminder(
       planId: eventPlans.id,
       title: eventPlans.title,
       input: eventPlans.input,
+      eventId: eventPlans.eventId,
       taskKey: eventPlanTasks.taskKey,
       dueOn: eventPlanTasks.dueOn,
     })
@@ -95,9 +143,14 @@ export async function loadPlanTaskReminder(
     .orderBy(eventPlanTasks.dueOn, eventPlans.id);
   const plans = new Map<number, PlanTaskReminder["plans"][number]>();
   const today = planToday(now);
+  // Tasks the site did since the reminder was queued (the event was published meanwhile) are left out.
+  const stillToDo = new Set<string>();
+  for (const [planId, tasks] of byPlan(rows)) {
+    for (const key of await notDoneBySite(db, tasks[0]!, tasks, today, now)) stillToDo.add(`${planId}:${key}`);
+  }
   for (const row of rows) {
     const task = buildPlan(row.input, today).find((candidate) => candidate.key === row.taskKey);
-    if (!task) continue;
+    if (!task || !stillToDo.has(`${row.planId}:${row.taskKey}`)) continue;
     const plan = plans.get(row.planId) ?? { id: row.planId, title: row.title, tasks: [] };
     plan.tasks.push({ key: task.key, item: task.item, permit: task.permit, dueOn: row.dueOn });
     plans.set(row.planId, plan);

@@ -86,6 +86,11 @@ describe("searching for events", () => {
     const page = await openPage();
     await page.goto("/events?q=zzqxv");
     await expect(page.getByText("No events found").first().isVisible()).resolves.toBe(true);
+    // A way out: the Event Matchmaker, for someone unsure what to look for.
+    await expect(page.getByText("Not sure what to look for?").isVisible()).resolves.toBe(true);
+    await page.getByRole("link", { name: "Try the Event Matchmaker" }).click();
+    await page.waitForURL(/\/event-matchmaker$/);
+    await page.getByRole("heading", { level: 1, name: "Event Matchmaker" }).waitFor();
 
     const response = await page.goto("/events?limit=-1&category=opera");
     expect(response?.status()).toBe(400);
@@ -97,6 +102,7 @@ describe("searching for events", () => {
       ["light", "/events?q=jazz"],
       ["dark", "/events"],
       ["light", "/events?lang=ar&near=arlington"],
+      ["dark", "/events?lang=ar&q=zzqxv"],
     ] as const) {
       const page = await openPage({ colorScheme });
       await page.goto(path);

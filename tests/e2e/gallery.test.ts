@@ -170,6 +170,17 @@ describe("an event's photo gallery", () => {
       const dialog = page.getByRole("dialog");
       await dialog.waitFor();
       expect(scripts.filter((url) => url.includes("gallery-lightbox"))).toHaveLength(1);
+      // The lightbox dims the page behind it to 80 % black; the menu's sheet keeps its own 50 %.
+      const backdropAlphas = await page.evaluate(() =>
+        [...document.querySelectorAll("dialog")].map((modal) => {
+          const colour = getComputedStyle(modal, "::backdrop").backgroundColor;
+          return { lightbox: modal.dataset.testid === "gallery-lightbox", colour };
+        }),
+      );
+      expect(backdropAlphas).toEqual([
+        { lightbox: false, colour: "oklab(0 0 0 / 0.5)" },
+        { lightbox: true, colour: "oklab(0 0 0 / 0.8)" },
+      ]);
       const shown = () => dialog.getByRole("img").getAttribute("alt");
       await expect(shown()).resolves.toBe(alts[0]);
       await expect(dialog.getByRole("heading").textContent()).resolves.toBe(

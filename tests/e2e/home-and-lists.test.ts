@@ -44,6 +44,15 @@ describe("the home page's sections", () => {
       "Capital Tech Forward Conference",
       "Go-Go Legends Live at Capital One Arena",
     ]);
+    // The AI tools: the planner and the budget lead to /event-planning, the matchmaker to its page.
+    expect(await sectionTitles(page, "ai-tools")).toEqual([
+      "AI Event Planner",
+      "AI Budgeting Tool",
+      "Event Matchmaker",
+    ]);
+    await expect(page.getByRole("link", { name: /^Open ?: Event Matchmaker$/ }).getAttribute("href")).resolves.toBe(
+      "/event-matchmaker",
+    );
     const tiles = page.locator("section[aria-labelledby=categories-title] ul a");
     expect(await tiles.count()).toBe(8);
     await expect(tiles.first().getAttribute("href")).resolves.toMatch(/^\/categories\?category=\d+$/);

@@ -1,7 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { SAMPLE_EVENTS, SAMPLE_USERS } from "#server/db/seed/sample-data";
-import { SAMPLE_STAFF } from "#server/db/seed/sample-staff";
 import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
 import { signInWithMagicLink } from "#tests/support/staff-browser";
 
@@ -15,10 +14,9 @@ const { openPage } = connectBrowser();
 const EVENT_INDEX = SAMPLE_EVENTS.findIndex((event) => event.dayOffset < 0 && event.dayOffset > -30);
 const EVENT_ID = EVENT_INDEX + 1;
 const PAST_EVENTS_BEFORE = SAMPLE_EVENTS.slice(0, EVENT_INDEX).filter((event) => event.dayOffset < 0).length;
-const ATTENDEES = [
-  ...SAMPLE_USERS.filter((user) => user.role === "attendee").map((user) => user.email),
-  SAMPLE_STAFF.email,
-].toSorted();
+const ATTENDEES = SAMPLE_USERS.filter((user) => user.role === "attendee")
+  .map((user) => user.email)
+  .toSorted();
 const guest = (index: number) => ATTENDEES[(PAST_EVENTS_BEFORE * 3 + index) % ATTENDEES.length]!;
 const ORGANIZER = SAMPLE_USERS[SAMPLE_EVENTS[EVENT_INDEX]!.organizerIndex]!.email;
 const DESKTOP = { width: 1366, height: 900 };

@@ -3,18 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "#domain/event-plan";
 import { planInputSchema } from "#domain/event-plan-input";
 import type { DatabaseHandle } from "#server/db/client";
-import { eventPlanTasks, jobs, profiles } from "#server/db/schema";
+import { eventPlans, eventPlanTasks, events, jobs, profiles } from "#server/db/schema";
 import { SCHEDULED_TASKS } from "#server/jobs/scheduled-tasks";
 import type { RenderedEmail } from "#server/mail/render-email";
 import { sendPlanTaskReminderEmail } from "#server/mail/plan-task-reminder-email";
 import { createEventPlan, getMyEventPlan, setPlanTaskDone } from "#server/services/event-plans";
 import {
+  loadPlanTaskReminder,
   PLAN_TASK_REMINDERS_JOB,
   queuePlanTaskReminders,
   SEND_PLAN_TASK_REMINDER_EMAIL_JOB,
 } from "#server/services/plan-task-reminders";
 import { openTestDatabase, testDatabaseKind } from "#tests/support/test-database";
-import { insertUser } from "#tests/support/ticket-factories";
+import { insertEventWithTicketTypes, insertUser } from "#tests/support/ticket-factories";
 
 // The daily e-mail of saved plans' tasks due soon: who gets it, which tasks, once, and the opt-out.
 
@@ -117,5 +118,63 @@ describe(`plan task reminders on the ${testDatabaseKind()} database`, () => {
     const before = sent.length;
     await sendPlanTaskReminderEmail(handle.db, mailer, job!.payload, { siteUrl: SITE, now: NOW });
     expect(sent.length).toBe(before);
+  });
+
+  it("leaves out the tasks the site ticked from the plan's event, as the plan page does, when queuing and when sending", async () => {
+    const db = handle.db;
+    const eve = await insertUser(db, { name: "Eve Tesfaye" });
+    // Two plans of events two days away, each with its event made: one on sale, one still a draft.
+    const planWithEvent = async (status: "published" | "draft") => {
+      const { id } = await createEventPlan(db, eve, { input: inputIn(2), budgetLines: [] }, NOW);
+      const event = await insertEventWithTicketTypes(db, {
+        organizerId: eve.userId,
+        startsAt: new Date(NOW.getTime() + 2 * 24 * 60 * 60_000),
+        status,
+        ticketTypes: [{ name: "General admission", priceCents: 0, quantity: 40 }],
+      });
+      await db.update(eventPlans).set({ eventId: event.eventId }).where(eq(eventPlans.id, id));
+      return { id, eventId: event.eventId };
+    };
+    const onSale = await planWithEvent("published");
+    const draft = await planWithEvent("draft");
+    const page = async (planId: number) => {
+      const tasks = (await getMyEventPlan(db, eve, planId, NOW)).tasks.filter(
+        (task) => task.dueOn >= TODAY && task.dueOn <= addDays(TODAY, 3),
+      );
+      return {
+        toDo: tasks.filter((task) => !task.done).map((task) => task.key),
+        tickedBySite: tasks.filter((task) => task.doneBySite).map((task) => task.key),
+      };
+    };
+    const onSalePage = await page(onSale.id);
+    // The event on sale ticks the reminders and the check-in, both due within the three days; the draft
+    // ticks only its making.
+    expect(onSalePage.tickedBySite).toEqual(expect.arrayContaining(["create-event", "reminders", "check-in"]));
+    const draftBefore = await page(draft.id);
+    expect(draftBefore.tickedBySite).toEqual(["create-event"]);
+
+    await queuePlanTaskReminders(db, NOW);
+    const reminded = async (planId: number) =>
+      (await db.select().from(eventPlanTasks).where(eq(eventPlanTasks.planId, planId)))
+        .filter((task) => task.remindedAt !== null)
+        .map((task) => task.taskKey);
+    expect((await reminded(onSale.id)).toSorted()).toEqual(onSalePage.toDo.toSorted());
+    expect((await reminded(draft.id)).toSorted()).toEqual(draftBefore.toDo.toSorted());
+
+    // The draft goes on sale before the e-mail is sent: its site tasks are done by then, and left out.
+    await db.update(events).set({ status: "published" }).where(eq(events.id, draft.eventId));
+    const draftAfter = await page(draft.id);
+    expect(draftAfter.tickedBySite).toEqual(onSalePage.tickedBySite);
+    const [job] = (await db.select().from(jobs).where(eq(jobs.kind, SEND_PLAN_TASK_REMINDER_EMAIL_JOB))).filter(
+      (candidate) => candidate.payload.userId === eve.userId,
+    );
+    const reminder = await loadPlanTaskReminder(db, job!.payload, NOW);
+    const keysOf = (planId: number) =>
+      reminder!.plans
+        .find((plan) => plan.id === planId)!
+        .tasks.map((task) => task.key)
+        .toSorted();
+    expect(keysOf(onSale.id)).toEqual(onSalePage.toDo.toSorted());
+    expect(keysOf(draft.id)).toEqual(draftAfter.toDo.toSorted());
   });
 });

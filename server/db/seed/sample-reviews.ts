@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, eq, lt, notExists } from "drizzle-orm";
 import { TICKET_CODE_ALPHABET, TICKET_CODE_LENGTH } from "#domain/ticket-code";
 import type { Database } from "#server/db/client";
 import * as schema from "#server/db/schema";
@@ -103,7 +103,13 @@ export async function seedSampleReviews(tx: Tx, now: Date): Promise<number> {
     .select({ userId: schema.profiles.userId, name: schema.profiles.name, email: schema.users.email })
     .from(schema.profiles)
     .innerJoin(schema.users, eq(schema.users.id, schema.profiles.userId))
-    .where(eq(schema.profiles.role, "attendee"))
+    .where(
+      and(
+        eq(schema.profiles.role, "attendee"),
+        // The sample people, not the staff account: staff are no sample buyers or reviewers.
+        notExists(tx.select().from(schema.staffMembers).where(eq(schema.staffMembers.userId, schema.users.id))),
+      ),
+    )
     .orderBy(asc(schema.users.email));
   if (attendees.length === 0) return 0;
   let written = 0;

@@ -40,6 +40,15 @@ describe(`the sample data on the ${testDatabaseKind()} database`, () => {
     expect(await isDatabaseEmpty(handle.db)).toBe(false);
   });
 
+  it("keeps the staff account out of the sample crowd: none of the sample orders or reviews are its own", async () => {
+    const [staff] = await handle.db.select({ userId: schema.staffMembers.userId }).from(schema.staffMembers);
+    const ordersOf = await handle.db.select().from(schema.orders).where(eq(schema.orders.userId, staff!.userId));
+    const reviewsOf = await handle.db.select().from(schema.reviews).where(eq(schema.reviews.authorId, staff!.userId));
+    expect({ orders: ordersOf.length, reviews: reviewsOf.length }).toEqual({ orders: 0, reviews: 0 });
+    // The sample reviews are still there, written by the sample people.
+    expect((await handle.db.select({ value: count() }).from(schema.reviews))[0]?.value).toBeGreaterThan(0);
+  });
+
   it("makes event 34 sold out with General Admission $45 200/200 and VIP Access $120 50/50", async () => {
     const tickets = await ticketsOf(34);
     expect(tickets.map(({ name, priceCents, quantity, sold }) => ({ name, priceCents, quantity, sold }))).toEqual([
