@@ -47,6 +47,14 @@ export default function DevMailboxMessage({ loaderData }: Route.ComponentProps) 
           <dd dir="ltr" className="break-all text-start">
             {message.toAddress}
           </dd>
+          {message.replyTo && (
+            <>
+              <dt className="font-semibold">{t("mailbox.replyTo")}</dt>
+              <dd dir="ltr" className="break-all text-start">
+                {message.replyTo}
+              </dd>
+            </>
+          )}
           <dt className="font-semibold">{t("mailbox.received")}</dt>
           <dd>
             <time dateTime={message.createdAt.toISOString()}>

@@ -194,7 +194,11 @@ export async function deleteAccount(
       .where(or(eq(waitlistEntries.userId, user.id), sql`lower(${waitlistEntries.email}) = ${email}`));
     await tx.delete(newsletterSubscriptions).where(sql`lower(${newsletterSubscriptions.email}) = ${email}`);
     await tx.delete(ticketLookupLinks).where(eq(ticketLookupLinks.email, email));
-    await tx.delete(mailboxMessages).where(sql`lower(${mailboxMessages.toAddress}) = ${email}`);
+    await tx
+      .delete(mailboxMessages)
+      .where(
+        or(sql`lower(${mailboxMessages.toAddress}) = ${email}`, sql`lower(${mailboxMessages.replyTo}) = ${email}`),
+      );
     // E-mails not yet sent to them, and the records of those sent.
     await tx.delete(jobs).where(sql`lower(${jobs.payload}->>'to') = ${email}`);
     await tx.delete(rateLimitHits).where(sql`position(${email} in ${rateLimitHits.key}) > 0`);
