@@ -29,6 +29,8 @@ export const BLOG_PROBLEMS = [
   "image_too_large",
   "image_type",
   "language_missing",
+  "original_language",
+  "no_version",
 ] as const;
 export type BlogProblem = (typeof BLOG_PROBLEMS)[number];
 

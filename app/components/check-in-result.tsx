@@ -4,6 +4,7 @@ import { useTranslation } from "#app/i18n/use-translation";
 import type { Language } from "#domain/language";
 import { formatTicketCode } from "#domain/ticket-code";
 import type { CheckInJson } from "#server/api/check-ins";
+import { shownName } from "#domain/deleted-account";
 
 /** What the door reads should never rest on colour alone: each tone also has its icon and its words. */
 const TONES = {
@@ -64,7 +65,7 @@ export function CheckInResult({
       {result.ticket && (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-base">
           <dt className="font-semibold">{t("checkIn.ticket.name")}</dt>
-          <dd>{result.ticket.buyerName}</dd>
+          <dd>{shownName(t, result.ticket.buyerName)}</dd>
           <dt className="font-semibold">{t("checkIn.ticket.type")}</dt>
           <dd>{result.ticket.ticketTypeName}</dd>
           <dt className="font-semibold">{t("checkIn.ticket.code")}</dt>

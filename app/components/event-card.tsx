@@ -9,6 +9,7 @@ import { formatDate, formatDistance, formatMoney, formatTime, isolateUserText } 
 import type { EventSummary } from "#domain/event-summary";
 import { EventImage } from "./event-image";
 import { SaveButton } from "./saves-follows/save-button";
+import { shownName } from "#domain/deleted-account";
 
 export function priceText(t: TFunction, line: PriceLine, language: Language): string {
   switch (line.kind) {
@@ -169,7 +170,7 @@ export function EventCard({
             to={`/users/${event.organizer.id}`}
             className="relative z-10 inline-flex min-h-6 items-center text-muted-foreground hover:text-foreground hover:underline"
           >
-            {t("eventCard.by", { name: isolateUserText(event.organizer.name) })}
+            {t("eventCard.by", { name: isolateUserText(shownName(t, event.organizer.name)) })}
           </Link>
         </p>
       </div>

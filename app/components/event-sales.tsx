@@ -4,6 +4,7 @@ import { formatCount, formatDate, formatMoney, formatTime } from "#app/i18n/form
 import { ScrollableTable } from "#app/components/ui/scrollable-table";
 import { useTranslation } from "#app/i18n/use-translation";
 import type { EventAttendee, EventSales } from "#server/services/event-orders";
+import { shownName } from "#domain/deleted-account";
 
 /**
  * The sales page's summary (organizer's orders page, /events/:id/orders): tickets sold of what is on
@@ -142,7 +143,7 @@ export function AttendeesList({
                 const checkedIn = attendee.checkedInAt ? new Date(attendee.checkedInAt) : null;
                 return (
                   <tr key={attendee.ticketId} className="border-t border-border">
-                    <td className="px-3 py-2 font-medium">{attendee.name}</td>
+                    <td className="px-3 py-2 font-medium">{shownName(t, attendee.name)}</td>
                     <td className="px-3 py-2" dir="ltr">
                       {attendee.email}
                     </td>

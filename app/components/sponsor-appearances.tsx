@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { SubmitButton } from "#app/components/ui/submit-button";
 import { formatDate } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
+import { shownName } from "#domain/deleted-account";
 
 export interface AppearanceView {
   sponsorId: number;
@@ -58,7 +59,7 @@ export function SponsorAppearances({
               {appearance.organizerName && (
                 <>
                   {" · "}
-                  {t("sponsorships.byOrganizer", { name: appearance.organizerName })}
+                  {t("sponsorships.byOrganizer", { name: shownName(t, appearance.organizerName) })}
                 </>
               )}
             </span>

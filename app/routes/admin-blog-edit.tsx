@@ -9,6 +9,7 @@ import { parseRecordId } from "#domain/record-id";
 import { currentTime } from "#server/clock";
 import {
   getStaffPost,
+  removePostVersion,
   savePostVersion,
   setPostPublication,
   updatePost,
@@ -26,7 +27,7 @@ import {
 } from "./admin-blog.server";
 import type { Route } from "./+types/admin-blog-edit";
 
-const DONE = ["saved", "published", "scheduled", "unpublished", "languageSaved"] as const;
+const DONE = ["saved", "published", "scheduled", "unpublished", "languageSaved", "languageRemoved"] as const;
 type Done = (typeof DONE)[number];
 
 function postIdOf(params: { id: string }): number {
@@ -94,6 +95,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         });
       } catch (error) {
         return refusal(error, "language", values);
+      }
+    }
+    case "removeLanguage": {
+      const language = typeof form.get("language") === "string" ? String(form.get("language")) : "";
+      try {
+        await removePostVersion(context.db, actor, id, language, now);
+        return redirect(`/admin/blog/${id}?done=languageRemoved&language=${language}#languages`, {
+          headers: ADMIN_PAGE_HEADERS,
+        });
+      } catch (error) {
+        return refusal(error, "language", null);
       }
     }
     case "publish":

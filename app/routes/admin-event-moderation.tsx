@@ -16,6 +16,7 @@ import { dismissReport, getModeratedEvent, listReports } from "#server/services/
 import { listModerationHistory, type ModerationAction } from "#server/services/moderation-history";
 import { ADMIN_PAGE_HEADERS, requireStaffViewer } from "./admin.server";
 import type { Route } from "./+types/admin-event-moderation";
+import { shownName } from "#domain/deleted-account";
 
 const CONSOLE_TIME_ZONE = "America/New_York";
 /** The audit log's words for an action, as the console's messages name them (message keys have no dots). */
@@ -168,7 +169,7 @@ export default function AdminEventModerationPage({ loaderData, actionData }: Rou
                 to={`/users/${event.organizerId}`}
                 className="text-primary underline underline-offset-2 hover:no-underline"
               >
-                <bdi dir="auto">{event.organizerName}</bdi>
+                <bdi dir="auto">{shownName(t, event.organizerName)}</bdi>
               </Link>
             </dd>
           </div>

@@ -13,6 +13,7 @@ import { grantStaff, removeStaff } from "#server/services/staff";
 import { getPersonAccount, restorePerson, suspendPerson } from "#server/services/staff-people";
 import { ADMIN_PAGE_HEADERS, requireStaffViewer } from "./admin.server";
 import type { Route } from "./+types/admin-person";
+import { shownName } from "#domain/deleted-account";
 
 /** What the page says after an action (`?done=`), once the action has redirected back. */
 const DONE = ["suspended", "restored", "staff_granted", "staff_removed"] as const;
@@ -48,7 +49,11 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const t = metaTranslator(matches);
-  const name = loaderData?.person.profile?.name ?? loaderData?.person.account.email ?? t("admin.person.title");
+  const profileName = loaderData?.person.profile?.name;
+  const name =
+    (profileName === undefined ? null : shownName(t, profileName)) ??
+    loaderData?.person.account.email ??
+    t("admin.person.title");
   return adminPageMeta(matches, name);
 }
 
@@ -115,7 +120,7 @@ export default function AdminPerson({ loaderData, actionData }: Route.ComponentP
   return (
     <article aria-labelledby="person-title" className="flex flex-col gap-6">
       <h1 id="person-title" className="break-words text-2xl font-bold">
-        {person.profile?.name ?? person.account.email}
+        {person.profile ? shownName(t, person.profile.name) : person.account.email}
       </h1>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <Link to={`/admin/audit?subjectType=user&subjectId=${person.id}`} className={linkClasses}>

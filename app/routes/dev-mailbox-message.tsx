@@ -41,12 +41,22 @@ export default function DevMailboxMessage({ loaderData }: Route.ComponentProps) 
         {t("mailbox.back")}
       </Link>
       <header className="flex flex-col gap-3">
-        <h1 className="text-2xl font-bold">{message.subject}</h1>
+        <h1 dir="auto" className="text-2xl font-bold">
+          {message.subject}
+        </h1>
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="font-semibold">{t("mailbox.to")}</dt>
-          <dd dir="ltr" className="break-all text-start">
-            {message.toAddress}
+          <dd className="break-all">
+            <bdi dir="ltr">{message.toAddress}</bdi>
           </dd>
+          {message.replyTo && (
+            <>
+              <dt className="font-semibold">{t("mailbox.replyTo")}</dt>
+              <dd className="break-all">
+                <bdi dir="ltr">{message.replyTo}</bdi>
+              </dd>
+            </>
+          )}
           <dt className="font-semibold">{t("mailbox.received")}</dt>
           <dd>
             <time dateTime={message.createdAt.toISOString()}>

@@ -29,6 +29,7 @@ import { getOrderDetail, refundOrder } from "#server/services/orders";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import type { Route } from "./+types/event-orders";
+import { shownName } from "#domain/deleted-account";
 
 /** What the page lists under its sales summary. */
 type SalesView = "orders" | "attendees";
@@ -226,7 +227,7 @@ export default function EventOrdersPage({ loaderData, actionData }: Route.Compon
             <p role="status" className="rounded-md border border-border bg-muted p-4 text-sm">
               {t("organizerOrders.refunded", {
                 amount: formatMoney(refunded.totalCents, language),
-                buyer: refunded.buyerName,
+                buyer: shownName(t, refunded.buyerName),
               })}
             </p>
           )}
@@ -331,7 +332,7 @@ function OrdersTable({
             <Fragment key={order.id}>
               <tr className="border-t border-border align-top">
                 <td className="px-3 py-2">
-                  <div className="font-medium">{order.buyerName}</div>
+                  <div className="font-medium">{shownName(t, order.buyerName)}</div>
                   <div className="text-muted-foreground" dir="ltr">
                     {order.buyerEmail}
                   </div>
@@ -369,7 +370,7 @@ function OrdersTable({
                       to={`/events/${event.id}/orders?page=${page}&refund=${order.id}#order-${order.id}`}
                       id={`order-${order.id}`}
                       className={buttonClasses("outline", "sm")}
-                      aria-label={t("organizerOrders.refundOf", { buyer: order.buyerName })}
+                      aria-label={t("organizerOrders.refundOf", { buyer: shownName(t, order.buyerName) })}
                     >
                       {t("organizerOrders.refund")}
                     </Link>
@@ -404,7 +405,7 @@ function RefundConfirmation({ eventId, order, page }: { eventId: number; order: 
       <p id="refund-confirmation" className="font-medium">
         {t("organizerOrders.confirmRefund", {
           amount: formatMoney(order.totalCents, i18n.language),
-          buyer: order.buyerName,
+          buyer: shownName(t, order.buyerName),
         })}
       </p>
       <input type="hidden" name="intent" value="refund" />

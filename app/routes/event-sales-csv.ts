@@ -3,6 +3,7 @@ import { requireViewer } from "#app/require-viewer";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { loadMessages } from "#app/i18n/messages";
 import { translatorFor } from "#app/i18n/translator";
+import { shownName } from "#domain/deleted-account";
 import { eventSalesCsv } from "#server/services/event-orders";
 import type { Route } from "./+types/event-sales-csv";
 
@@ -18,7 +19,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = negotiateLanguage(request);
   const { t } = translatorFor(language, await loadMessages(language));
   const csv = await asEventStaff(() =>
-    eventSalesCsv(context.db, viewer, eventId, (column, timeZone) => t(`eventSales.csv.${column}`, { timeZone })),
+    eventSalesCsv(
+      context.db,
+      viewer,
+      eventId,
+      (column, timeZone) => t(`eventSales.csv.${column}`, { timeZone }),
+      (name) => shownName(t, name),
+    ),
   );
   return new Response(`\uFEFF${csv}`, {
     headers: {

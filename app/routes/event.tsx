@@ -36,6 +36,7 @@ import { EventSavesFollows } from "#app/components/saves-follows/event-saves-fol
 import { followStateFor, savedEventsOf } from "./saves-follows.server";
 import { shareAddress } from "#app/components/shares/share-address";
 import { findShareCode } from "#server/services/referrals";
+import { shownName } from "#domain/deleted-account";
 
 const RELATED_LIMIT = 4;
 /** Reviews show on events that ended: their script loads only there, never on an upcoming event's page. */
@@ -401,7 +402,7 @@ function OrganizerCard({ event }: { event: Detail }) {
         )}
         <div>
           <p dir="auto" className="font-semibold">
-            {organizer.name}
+            {shownName(t, organizer.name)}
           </p>
           {organizer.organization && (
             <p dir="auto" className="text-sm text-muted-foreground">

@@ -19,6 +19,7 @@ import { AppError } from "#server/errors";
 import { cancelOrder, canViewOrder, getOrderDetail, type OrderDetail } from "#server/services/orders";
 import { ticketQrSvg } from "#server/tickets/ticket-qr";
 import type { Route } from "./+types/order";
+import { shownName } from "#domain/deleted-account";
 
 const PROBLEM_ID = "order-problem";
 /** Why a cancellation can be refused (server/services/orders.ts OrderConflict), as checkout.order.problems.*. */
@@ -209,7 +210,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="font-medium text-muted-foreground">{t("checkout.order.buyer")}</dt>
           <dd>
-            {order.buyerName} · <span dir="ltr">{order.buyerEmail}</span>
+            {shownName(t, order.buyerName)} · <span dir="ltr">{order.buyerEmail}</span>
           </dd>
           {brand && order.cardLast4 && (
             <>

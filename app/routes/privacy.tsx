@@ -1,3 +1,4 @@
+import { UpdatedLine } from "#app/components/info/info-page";
 import { pageLanguage, webPageJsonLd } from "#app/components/info/json-ld";
 import { StoredDataList } from "#app/components/privacy/stored-data-list";
 import {
@@ -43,10 +44,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * the cookies and browser storage it uses, who receives data, and how to download or delete an account.
  */
 export default function PrivacyPage() {
-  const { t, i18n } = useTranslation();
-  const updated = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${PRIVACY_UPDATED}T12:00:00Z`),
-  );
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col">
       <section aria-labelledby="privacy-title" className="border-b border-border bg-muted/50">
@@ -56,9 +54,7 @@ export default function PrivacyPage() {
             {t("privacy.title")}
           </h1>
           <p className="max-w-3xl text-lg text-muted-foreground">{t("privacy.intro")}</p>
-          <p className="text-sm text-muted-foreground">
-            <time dateTime={PRIVACY_UPDATED}>{t("privacy.updated", { date: updated })}</time>
-          </p>
+          <UpdatedLine messageKey="privacy.updated" day={PRIVACY_UPDATED} />
         </div>
       </section>
       <div className="mx-auto flex w-full max-w-5xl flex-col gap-12 px-4 py-10">

@@ -23,11 +23,12 @@ import { FollowButton } from "#app/components/follows/follow-button";
 import { followStateFor, savedEventsOf } from "./saves-follows.server";
 import { SavedEvents } from "#app/components/saves-follows/save-button";
 import type { Route } from "./+types/user";
+import { shownName } from "#domain/deleted-account";
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const t = metaTranslator(matches);
-  const { profile } = loaderData;
+  const profile = { ...loaderData.profile, name: shownName(t, loaderData.profile.name) };
   const path = `/users/${profile.id}`;
   return [
     ...pageMeta(matches, {
@@ -62,7 +63,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export default function UserPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { profile, counts, reviews, galleries, organizer, now } = loaderData;
+  const { counts, reviews, galleries, organizer, now } = loaderData;
+  // A deleted account's stored marker, in the reader's words.
+  const profile = { ...loaderData.profile, name: shownName(t, loaderData.profile.name) };
   const isEmpty =
     reviews.length === 0 && galleries.length === 0 && organizer === null && loaderData.badges.length === 0;
   return (

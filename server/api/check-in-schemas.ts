@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CHECK_IN_OUTCOMES, type CheckInOutcome } from "#server/services/check-in";
 import { ticketCode } from "./order-schemas";
-import { count, instant, uuid } from "./schema-primitives";
+import { buyerName, count, instant, uuid } from "./schema-primitives";
 
 /* The answers of the check-in operations, as check-ins.ts writes them. */
 
@@ -12,7 +12,7 @@ const checkInCounts = z
   })
   .describe("Checked in against sold.");
 
-const checkInTicket = z.object({ code: ticketCode, ticketTypeName: z.string(), buyerName: z.string() });
+const checkInTicket = z.object({ code: ticketCode, ticketTypeName: z.string(), buyerName });
 /** The outcomes that come with the ticket's details; the service's others (CHECK_IN_OUTCOMES) come with counts only. */
 const DETAILED_OUTCOMES: readonly CheckInOutcome[] = ["checked_in", "already_checked_in", "void"];
 const checkInResult = z

@@ -6,7 +6,7 @@ import { socialLinksSchema } from "#domain/profile-schema";
 import { REPUTATION_LEVELS } from "#domain/reputation";
 import { SPONSOR_TIERS } from "#domain/sponsor";
 import { COUNT_CAP } from "#server/services/event-search";
-import { count, id, instant, uuid } from "./schema-primitives";
+import { count, id, instant, organizerName, uuid } from "./schema-primitives";
 
 /* The answers of the events and directory reads, as events.ts, event-json.ts and site.ts write them. */
 
@@ -51,7 +51,7 @@ export const eventSummary = z
     ...eventBasics,
     venue: z.object({ name: z.string(), city: z.string() }),
     category: z.object({ key: categoryKey, name: z.string() }),
-    organizer: z.object({ id: uuid, name: z.string(), reputationLevel }),
+    organizer: z.object({ id: uuid, name: organizerName, reputationLevel }),
     image: image.nullable(),
     ticketTypes: z.array(z.object({ priceCents: count, available: count })),
   })
@@ -81,7 +81,7 @@ const eventDetail = z
     category: z.object({ id, key: categoryKey, name: z.string() }),
     organizer: z.object({
       id: uuid,
-      name: z.string(),
+      name: organizerName,
       organization: z.string().nullable(),
       profileImage: z.string().nullable(),
       reputationLevel,
@@ -131,7 +131,7 @@ const sponsor = z.object({
 
 const organizer = z.object({
   id: uuid,
-  name: z.string(),
+  name: organizerName,
   role: z.enum(ROLES),
   organization: z.string().nullable(),
   bio: z.string().nullable(),

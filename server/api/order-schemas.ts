@@ -5,7 +5,7 @@ import { TICKET_CODE_ALPHABET, TICKET_CODE_LENGTH } from "#domain/ticket-code";
 import type { DeclineReason, PaymentProvider } from "#server/payments/payment-provider";
 import type { OrderChangeReason } from "#server/services/orders";
 import { ORDER_EXAMPLES } from "./order-examples";
-import { count, id, instant, uuid } from "./schema-primitives";
+import { buyerName, count, id, instant, uuid } from "./schema-primitives";
 
 /* The answers about orders, payments and tickets, as orders.ts, order-json.ts and me.ts write them. */
 
@@ -63,7 +63,7 @@ const order = z
         "pending: the tickets are held while the buyer pays, until holdExpiresAt; confirmed: the tickets are " +
           "issued; cancelled; refunded.",
       ),
-    buyerName: z.string(),
+    buyerName,
     buyerEmail: z.string(),
     language: z.enum(LANGUAGES).describe("The language of the order's e-mails."),
     totalCents: count.describe("The total in US cents."),

@@ -54,6 +54,7 @@ export function createMailboxMailer(db: Database): Mailer {
         subject: email.subject,
         html: email.html,
         text: email.text,
+        replyTo: email.replyTo ?? null,
         // Kept as base64 in the JSON column: pictures are bytes, and /dev/mailbox serves them back.
         attachments: (email.attachments ?? []).map((attachment) => ({
           filename: attachment.filename,

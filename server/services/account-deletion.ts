@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
+import { DELETED_BUYER_NAME, DELETED_ORGANIZER_NAME } from "#domain/deleted-account";
 import type { AuthRequest } from "#server/auth/auth-request";
 import { AuthError } from "#server/auth/auth-error";
 import { reservePasswordCheck, settlePasswordCheck } from "#server/auth/limits";
@@ -54,10 +55,8 @@ import { deletePlanningRows } from "./account-export-planning";
  * an anonymous organizer. Refused while an upcoming published event of theirs has sold tickets.
  */
 
-/** The name an organizer's kept events show once their account is deleted. */
-export const DELETED_ORGANIZER_NAME = "Former organizer";
-/** The buyer's name on an order whose buyer deleted their account. */
-export const DELETED_BUYER_NAME = "Deleted account";
+/** The stable markers stored for the names (shown in the reader's words: domain/deleted-account.ts). */
+export { DELETED_BUYER_NAME, DELETED_ORGANIZER_NAME };
 /** An address nobody receives mail at (RFC 2606 reserves .invalid), unique per row so indexes stay happy. */
 export const deletedAddress = (id: string) => `deleted-${id}@deleted.invalid`;
 
@@ -194,7 +193,11 @@ export async function deleteAccount(
       .where(or(eq(waitlistEntries.userId, user.id), sql`lower(${waitlistEntries.email}) = ${email}`));
     await tx.delete(newsletterSubscriptions).where(sql`lower(${newsletterSubscriptions.email}) = ${email}`);
     await tx.delete(ticketLookupLinks).where(eq(ticketLookupLinks.email, email));
-    await tx.delete(mailboxMessages).where(sql`lower(${mailboxMessages.toAddress}) = ${email}`);
+    await tx
+      .delete(mailboxMessages)
+      .where(
+        or(sql`lower(${mailboxMessages.toAddress}) = ${email}`, sql`lower(${mailboxMessages.replyTo}) = ${email}`),
+      );
     // E-mails not yet sent to them, and the records of those sent.
     await tx.delete(jobs).where(sql`lower(${jobs.payload}->>'to') = ${email}`);
     await tx.delete(rateLimitHits).where(sql`position(${email} in ${rateLimitHits.key}) > 0`);

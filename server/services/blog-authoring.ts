@@ -8,7 +8,7 @@ import {
   type BlogPostInput,
   type BlogVersionInput,
 } from "#domain/blog";
-import type { Language } from "#domain/language";
+import { isLanguage, type Language } from "#domain/language";
 import type { Database } from "#server/db/client";
 import { blogPosts, blogPostVersions } from "#server/db/schema";
 import { AppError } from "#server/errors";
@@ -360,6 +360,49 @@ export async function savePostVersion(
       {
         actorId: actor.userId,
         action: "blog.save_language",
+        subjectType: BLOG_SUBJECT,
+        subjectId: id,
+        reason: language,
+        before: auditOf(before),
+        after: auditOf(await readPost(tx, id)),
+      },
+      now,
+    );
+  });
+}
+
+/**
+ * Takes the post's words in one language away (readers of that language get the original again). The
+ * original language's cannot go: the post is written in it.
+ */
+export async function removePostVersion(
+  db: Database,
+  actor: Actor,
+  id: number,
+  language: string,
+  now: Date,
+): Promise<void> {
+  await requireStaff(db, actor);
+  if (!isLanguage(language)) throw new AppError("invalid", "No such language.", { language: "invalid" });
+  await db.transaction(async (tx) => {
+    const before = await readPost(tx, id);
+    if (!before) throw new AppError("not_found", "No such post");
+    if (language === before.originalLanguage) {
+      throw new AppError("invalid", "The original language cannot be removed.", { form: "original_language" });
+    }
+    const removed = await tx
+      .delete(blogPostVersions)
+      .where(and(eq(blogPostVersions.postId, id), eq(blogPostVersions.language, language)))
+      .returning({ language: blogPostVersions.language });
+    if (removed.length === 0) {
+      throw new AppError("invalid", "The post has no words in this language.", { form: "no_version" });
+    }
+    await tx.update(blogPosts).set({ updatedAt: now }).where(eq(blogPosts.id, id));
+    await recordStaffAction(
+      tx,
+      {
+        actorId: actor.userId,
+        action: "blog.remove_language",
         subjectType: BLOG_SUBJECT,
         subjectId: id,
         reason: language,

@@ -18,6 +18,8 @@ export interface MailboxMessage extends MailboxMessageSummary {
   /** The HTML as sent, except that its inline pictures (cid:NAME) are shown from their attachments. */
   html: string;
   text: string;
+  /** The Reply-To address it was sent with, or null. */
+  replyTo: string | null;
   /** The web addresses the message asks the reader to open, in order, each once. */
   links: string[];
   /** The files sent with it, by their position (which /dev/mailbox/:id/attachments/:index serves). */
@@ -30,7 +32,14 @@ export type MailboxAttachment = (typeof mailboxMessages.$inferSelect)["attachmen
 /** Delivery without an SMTP server: the message is kept for /dev/mailbox (decision 007). */
 export async function saveMailboxMessage(
   db: Database,
-  message: { toAddress: string; subject: string; html: string; text: string; attachments?: MailboxAttachment[] },
+  message: {
+    toAddress: string;
+    subject: string;
+    html: string;
+    text: string;
+    replyTo?: string | null;
+    attachments?: MailboxAttachment[];
+  },
 ): Promise<void> {
   await db.insert(mailboxMessages).values(message);
 }
@@ -65,6 +74,7 @@ export async function getMailboxMessage(db: Database, id: number): Promise<Mailb
     createdAt: row.createdAt,
     html: withInlinePictures(row.html, row.attachments),
     text: row.text,
+    replyTo: row.replyTo,
     links: [...new Set(row.text.match(/https?:\/\/[^\s<>"]+/g) ?? [])],
     attachments: row.attachments.map((attachment, index) => ({
       index,

@@ -51,6 +51,21 @@ describe("the blog", () => {
     await page.waitForURL(/\?done=published$/);
     await page.getByRole("status").filter({ hasText: "Published." }).waitFor();
 
+    // A French version is added, then removed after confirming: French is "not yet written" again.
+    const languages = page.getByRole("region", { name: "Languages" });
+    await languages.locator("#version-title").fill("Du jazz sur U Street");
+    await languages.locator("#version-summary").fill("Où écouter du jazz en semaine cet hiver.");
+    await languages.locator("#version-body").fill("Les clubs commencent vers 19 h.");
+    await languages.getByRole("button", { name: "Save this language" }).click();
+    await page.waitForURL(/\?done=languageSaved&language=fr#languages$/);
+    await page.getByRole("status").filter({ hasText: "Language saved." }).waitFor();
+    await languages.getByText("Remove this language").click();
+    await languages.getByRole("button", { name: "Remove the French version" }).click();
+    await page.waitForURL(/\?done=languageRemoved&language=fr#languages$/);
+    await page.getByRole("status").filter({ hasText: "Language removed." }).waitFor();
+    await expect(languages.getByRole("link", { name: "French · not yet written" }).count()).resolves.toBe(1);
+    await expect(languages.getByText("Remove this language").count()).resolves.toBe(0);
+
     await page.goto("/blog");
     // Newest first: the post just published leads the list.
     await expect(page.locator("main h3").first().textContent()).resolves.toBe(title);

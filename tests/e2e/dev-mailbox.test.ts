@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderEmail } from "#server/mail/render-email";
+import { newAddress } from "#tests/support/browser-accounts";
 import { connectBrowser, expectCleanConsole, expectNoAxeViolations, waitForHydration } from "#tests/support/browser";
 
 const { openPage, siteUrl } = connectBrowser();
@@ -70,6 +71,8 @@ describe("the development mailbox", () => {
     await page.waitForURL(/\/dev\/mailbox\/\d+$/);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(SUBJECT);
     await expect(page.locator("main dd").first().textContent()).resolves.toBe(ADDRESS);
+    // A sign-in link is sent with no Reply-To: no such line.
+    await expect(page.locator("main dt").allTextContents()).resolves.toEqual(["To", "Received"]);
     const links = await page.getByRole("region", { name: "Links in this message" }).getByRole("link").allTextContents();
     expect(
       links.some((link) => /\/auth\/(v1\/verify|confirm)\?.*type=magiclink/.test(link)),
@@ -83,6 +86,43 @@ describe("the development mailbox", () => {
     await expect.poll(() => html.getByRole("link", { name: "Sign in" }).count()).toBe(1);
     await expect(html.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Sign in to DMV Events");
     expectCleanConsole(page);
+  });
+
+  it("shows the Reply-To a message was sent with: the contact desk's copy to a visitor answers to the desk", async () => {
+    const visitor = await openPage();
+    const loadedAt = Date.now();
+    await visitor.goto("/contact");
+    await waitForHydration(visitor);
+    const email = newAddress("Replyto");
+    await visitor.getByLabel("Your name").fill("Selam Bekele");
+    await visitor.getByLabel("Your e-mail address").fill(email);
+    await visitor.getByLabel("Topic").selectOption({ label: "Report a problem" });
+    await visitor.getByLabel("Message", { exact: true }).fill("Is the library hall step-free from the street?");
+    // The spam trap refuses posts made within two seconds of the page.
+    await visitor.waitForTimeout(Math.max(0, 2_200 - (Date.now() - loadedAt)));
+    await visitor.getByRole("button", { name: "Send message" }).click();
+    await visitor.getByRole("status").filter({ hasText: "Thank you, your message is on its way" }).waitFor();
+
+    const message = visitor.getByRole("link", { name: /We received your message/ });
+    await expect
+      .poll(async () => {
+        await visitor.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+        return message.count();
+      })
+      .toBe(1);
+    const path = (await message.getAttribute("href"))!;
+    for (const [query, label] of [
+      ["", "Reply to"],
+      ["?lang=ar", "الرد إلى"],
+    ] as const) {
+      await visitor.goto(`${path}${query}`);
+      const terms = await visitor.locator("main dt").allTextContents();
+      expect(terms, query).toContain(label);
+      const replyTo = await visitor.locator("main dt", { hasText: label }).locator("+ dd").textContent();
+      // The desk's own address (CONTACT_EMAIL, else MAIL_FROM's), never the visitor's.
+      expect(replyTo, query).toMatch(/^[^@\s]+@[^@\s]+$/);
+      expect(replyTo, query).not.toBe(email);
+    }
   });
 
   it("shows the mailbox in Arabic, right to left", async () => {

@@ -1,4 +1,6 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { formatLongDate } from "#app/components/info/info-page";
 import { STORED_TABLES } from "#domain/stored-data";
 import { signUpInBrowser } from "#tests/support/browser-accounts";
 import {
@@ -13,6 +15,11 @@ const { openPage, siteUrl } = connectBrowser();
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
+
+async function updatedLine(page: Page) {
+  const time = page.getByRole("main").locator("time[datetime]").first();
+  return { day: (await time.getAttribute("datetime")) ?? "", text: (await time.textContent()) ?? "" };
+}
 
 describe("the privacy page", () => {
   it("lists every table with its anchors, JSON-LD and footer link, with no axe violations in English and Arabic, light and dark", async () => {
@@ -50,6 +57,15 @@ describe("the privacy page", () => {
       await expect(phone.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("بياناتك على DMV Events");
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       await expectNoAxeViolations(phone);
+      if (colorScheme === "dark") continue;
+      // "Last updated" is the line every informational page shows (UpdatedLine): the same words and date
+      // format as the terms', in a <time> of the policy's day.
+      const privacyUpdated = await updatedLine(phone);
+      expect(privacyUpdated.day).toBe(jsonLd.dateModified);
+      await phone.goto("/terms?lang=ar");
+      const termsUpdated = await updatedLine(phone);
+      expect(privacyUpdated.text).toBe(`آخر تحديث: ${formatLongDate(privacyUpdated.day, "ar")}`);
+      expect(termsUpdated.text).toBe(`آخر تحديث: ${formatLongDate(termsUpdated.day, "ar")}`);
     }
   });
 });

@@ -21,6 +21,7 @@ import {
   eventCoOrganizers,
   events,
   identities,
+  mailboxMessages,
   newsletterSubscriptions,
   orderAccessTokens,
   orderItems,
@@ -127,6 +128,14 @@ describe(`deleting an account on the ${testDatabaseKind()} database`, () => {
     const [orderBefore] = await db().select().from(orders).where(eq(orders.id, ada.orderId));
     const ticketsBefore = await db().select().from(tickets).where(eq(tickets.orderId, ada.orderId));
     expect(ticketsBefore).toHaveLength(1);
+    // A message of theirs relayed to the contact desk carries their address as its Reply-To.
+    const relayed = { toAddress: "desk@example.com", subject: "Relayed", html: "<p>x</p>", text: "x" };
+    await db()
+      .insert(mailboxMessages)
+      .values([
+        { ...relayed, replyTo: ada.email.toUpperCase() },
+        { ...relayed, replyTo: "someone.else@example.com" },
+      ]);
     const response = await deleteAs(ada, { password: ada.password });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ data: { deleted: true, deletedAt: expect.any(String) } });
@@ -142,6 +151,8 @@ describe(`deleting an account on the ${testDatabaseKind()} database`, () => {
     expect(await db().select().from(newsletterSubscriptions).where(byEmail)).toEqual([]);
     expect(await db().select().from(waitlistEntries).where(byEmail)).toEqual([]);
     expect(await db().select().from(ticketLookupLinks).where(byEmail)).toEqual([]);
+    const desk = await db().select().from(mailboxMessages).where(eq(mailboxMessages.toAddress, "desk@example.com"));
+    expect(desk.map((message) => message.replyTo)).toEqual(["someone.else@example.com"]);
     expect(
       await db()
         .select()

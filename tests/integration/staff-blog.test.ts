@@ -299,6 +299,67 @@ describe("the console's blog pages", () => {
   });
 });
 
+describe("removing a language of a post", () => {
+  it("takes a translation off the post, audited; readers of it get the original; the original cannot go", async () => {
+    const viewer = viewerOf(staff, true);
+    const { id, slug } = await createPost(
+      handle.db,
+      staff,
+      { ...POST_FIELDS, title: "Autumn markets", tags: [] },
+      { uploadsDir, now: new Date() },
+    );
+    expect((await editAs(viewer, id, { intent: "publish" })).status).toBe(302);
+    for (const language of ["fr", "ar"]) {
+      const words = { title: `Marchés (${language})`, summary: "Résumé.", body: "Texte." };
+      expect((await editAs(viewer, id, { intent: "saveLanguage", language, ...words })).status).toBe(302);
+    }
+    expect((await getPublicPost(handle.db, slug, "fr", new Date()))?.title).toBe("Marchés (fr)");
+
+    // Refused, changing nothing: the original language, a language with no words, no language at all,
+    // and someone who is not staff.
+    const before = await postRow(id);
+    const auditBefore = await actionsOn(id);
+    const refused: [Record<string, string>, Record<string, string>][] = [
+      [{ intent: "removeLanguage", language: "en" }, { form: "original_language" }],
+      [{ intent: "removeLanguage", language: "am" }, { form: "no_version" }],
+      [{ intent: "removeLanguage", language: "de" }, { language: "invalid" }],
+      [{ intent: "removeLanguage" }, { language: "invalid" }],
+    ];
+    for (const [fields, problems] of refused) {
+      const answer = await editAs(viewer, id, fields);
+      expect(answer.status, JSON.stringify(fields)).toBe(422);
+      expect((answer.data as { form: string; problems: Record<string, string> }).form).toBe("language");
+      expect((answer.data as { problems: Record<string, string> }).problems).toEqual(problems);
+    }
+    expect((await editAs(viewerOf(member, false), id, { intent: "removeLanguage", language: "fr" })).status).toBe(404);
+    expect(await postRow(id)).toEqual(before);
+    expect(await actionsOn(id)).toEqual(auditBefore);
+
+    const removed = await editAs(viewer, id, { intent: "removeLanguage", language: "fr" });
+    expect(removed.location).toBe(`/admin/blog/${id}?done=languageRemoved&language=fr#languages`);
+    expect((await postRow(id)).versions.map((version) => version.language).sort()).toEqual(["ar", "en"]);
+    // A French reader now gets the original words; the Arabic version stays.
+    const french = await getPublicPost(handle.db, slug, "fr", new Date());
+    expect(french?.title).toBe("Autumn markets");
+    expect((await getPublicPost(handle.db, slug, "ar", new Date()))?.title).toBe("Marchés (ar)");
+    expect((await actionsOn(id)).at(-1)).toBe(`blog.remove_language by ${staff.userId}`);
+    const [audit] = await handle.db
+      .select({ reason: staffActions.reason, before: staffActions.before, after: staffActions.after })
+      .from(staffActions)
+      .where(eq(staffActions.action, "blog.remove_language"));
+    expect(audit?.reason).toBe("fr");
+    expect(Object.keys((audit?.before as { titles: object }).titles).sort()).toEqual(["ar", "en", "fr"]);
+    expect(Object.keys((audit?.after as { titles: object }).titles).sort()).toEqual(["ar", "en"]);
+
+    // The page shows the done message's key and the language, now unwritten, open again.
+    const request = new Request(`${config.publicUrl}/admin/blog/${id}?done=languageRemoved&language=fr`);
+    const page = await outcome(() =>
+      editPage.loader({ request, params: { id: String(id) }, context: contextOf(viewer) } as never),
+    );
+    expect(page.data).toMatchObject({ done: "languageRemoved", language: "fr" });
+  });
+});
+
 describe("/api/v1/staff/blog", () => {
   async function call(pathname: string, as: TestSession | null, body?: unknown) {
     const headers: Record<string, string> = as ? { Authorization: `Bearer ${as.session.access_token}` } : {};

@@ -169,6 +169,25 @@ export function VersionForm({
           </SubmitButton>
         </div>
       </Form>
+      {values.language !== originalLanguage && written.includes(language) && (
+        <details className="rounded-md border border-border p-4">
+          <summary className="cursor-pointer font-semibold">{t("admin.blog.removeLanguage")}</summary>
+          <Form method="post" className="mt-3 flex flex-col items-start gap-3">
+            <input type="hidden" name="language" value={language} />
+            <p className="text-sm">
+              {t("admin.blog.removeLanguageNote", { language: t(`eventLanguage.${language}`) })}
+            </p>
+            <SubmitButton
+              name="intent"
+              value="removeLanguage"
+              className="bg-red-700 text-white hover:bg-red-800"
+              pendingLabel={t("admin.blog.removing")}
+            >
+              {t("admin.blog.removeLanguageConfirm", { language: t(`eventLanguage.${language}`) })}
+            </SubmitButton>
+          </Form>
+        </details>
+      )}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { formatCount } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
 import type { PeopleFilter, PersonListRow } from "#server/services/staff-people";
 import { StaffDate } from "./staff-date";
+import { shownName } from "#domain/deleted-account";
 
 const FILTERS: readonly PeopleFilter[] = ["all", "staff", "suspended", "organizers"];
 
@@ -110,7 +111,7 @@ export function PeopleList({
                   to={`/admin/people/${person.id}`}
                   className="font-medium text-primary underline-offset-2 hover:underline"
                 >
-                  {person.name ?? t("admin.people.noName")}
+                  {person.name === null ? t("admin.people.noName") : shownName(t, person.name)}
                 </Link>
                 <span className="block text-muted-foreground [overflow-wrap:anywhere]">{person.email}</span>
               </td>

@@ -7,6 +7,7 @@ import type { PersonAccount } from "#server/services/staff-people";
 import { providerLabel } from "./audit-labels";
 import { Badge } from "./people-list";
 import { StaffDate } from "./staff-date";
+import { shownName } from "#domain/deleted-account";
 
 const linkClasses = "font-medium text-primary underline-offset-2 hover:underline";
 
@@ -88,7 +89,7 @@ export function PersonDetails({ person }: { person: PersonAccount }) {
               [
                 t("admin.person.name"),
                 <Link to={`/users/${person.id}`} className={linkClasses}>
-                  {profile.name}
+                  {shownName(t, profile.name)}
                 </Link>,
               ],
               [t("admin.person.role"), t(`admin.person.roles.${profile.role}`)],

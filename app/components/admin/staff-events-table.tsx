@@ -5,6 +5,7 @@ import { formatDate } from "#app/i18n/format";
 import { useTranslation } from "#app/i18n/use-translation";
 import type { Language } from "#domain/language";
 import type { StaffEventRow } from "#server/services/staff-events";
+import { shownName } from "#domain/deleted-account";
 
 const BADGE = "inline-block rounded-full border px-2 py-0.5 text-xs font-semibold";
 
@@ -50,7 +51,7 @@ export function StaffEventsTable({ events }: { events: StaffEventRow[] }) {
                 </div>
               </td>
               <td className="px-3 py-2">
-                <div>{event.organizerName}</div>
+                <div>{shownName(t, event.organizerName)}</div>
                 <div className="whitespace-nowrap text-xs text-muted-foreground" dir="ltr">
                   {event.organizerEmail}
                 </div>

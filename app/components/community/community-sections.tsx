@@ -10,6 +10,7 @@ import { useTranslation } from "#app/i18n/use-translation";
 import { SITE_TIME_ZONE } from "#domain/event-search";
 import type { Language } from "#domain/language";
 import type { CommunityPage } from "#server/services/community";
+import { shownName } from "#domain/deleted-account";
 
 /** The longest part of a review's text the page quotes; the rest is on the event page. */
 const QUOTE_LENGTH = 220;
@@ -21,9 +22,10 @@ interface Person {
 }
 
 function PersonLink({ person }: { person: Person }) {
+  const { t } = useTranslation();
   return (
     <Link to={`/users/${person.id}`} className={TEXT_LINK}>
-      <bdi>{person.name}</bdi>
+      <bdi>{shownName(t, person.name)}</bdi>
     </Link>
   );
 }

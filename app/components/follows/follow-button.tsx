@@ -1,6 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { SubmitButton } from "#app/components/ui/submit-button";
 import { useTranslation } from "#app/i18n/use-translation";
+import { shownName } from "#domain/deleted-account";
 
 /** What a page knows of an organizer's followers (followStateOf), for the Follow button. */
 export interface FollowState {
@@ -38,7 +39,7 @@ export function FollowButton({
             variant="outline"
             size="sm"
             aria-pressed={following}
-            aria-label={t("savesFollows.follow", { name: organizerName })}
+            aria-label={t("savesFollows.follow", { name: shownName(t, organizerName) })}
             className="aria-pressed:bg-muted"
           >
             {t(following ? "savesFollows.following" : "savesFollows.followShort")}

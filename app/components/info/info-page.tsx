@@ -117,12 +117,12 @@ export function ToolLinks({ id, title, links }: { id: string; title: string; lin
   );
 }
 
-/** "Last updated: …" in the page's language. */
-export function UpdatedLine({ messageKey }: { messageKey: string }) {
+/** "Last updated: …" in the page's language, for the day given (YYYY-MM-DD; the informational pages' by default). */
+export function UpdatedLine({ messageKey, day = INFO_PAGES_UPDATED }: { messageKey: string; day?: string }) {
   const { t, i18n } = useTranslation();
   return (
     <p className="text-sm text-muted-foreground">
-      {t(messageKey, { date: formatLongDate(INFO_PAGES_UPDATED, i18n.language as Language) })}
+      <time dateTime={day}>{t(messageKey, { date: formatLongDate(day, i18n.language as Language) })}</time>
     </p>
   );
 }

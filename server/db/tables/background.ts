@@ -39,6 +39,8 @@ export const mailboxMessages = pgTable(
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
+    /** The Reply-To address the message was sent with (a relayed contact message answers its writer), if any. */
+    replyTo: text("reply_to"),
     /** Files sent with the message (an order's .ics), as the mailer was given them. */
     attachments: jsonb("attachments")
       .$type<{ filename: string; contentType: string; content: string }[]>()

@@ -1,0 +1,1 @@
+ALTER TABLE "mailbox_messages" ADD COLUMN "reply_to" text;
