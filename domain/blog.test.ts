@@ -128,4 +128,11 @@ describe("parsePublishAt", () => {
     expect(parsePublishAt("tomorrow")).toBeNull();
     expect(parsePublishAt("")).toBeNull();
   });
+  it("refuses moments outside the years an event can take place in, which the database may not store", () => {
+    expect(parsePublishAt("0000-01-01T00:00:00Z")).toBeNull();
+    expect(parsePublishAt("1999-12-31T12:00")).toBeNull();
+    expect(parsePublishAt("2101-01-01T12:00:00Z")).toBeNull();
+    expect(parsePublishAt("2000-01-01T12:00:00Z")?.toISOString()).toBe("2000-01-01T12:00:00.000Z");
+    expect(parsePublishAt("2100-12-31T09:00")?.toISOString()).toBe("2100-12-31T14:00:00.000Z");
+  });
 });

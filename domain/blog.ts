@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EVENT_YEARS } from "./event-input";
 import { LANGUAGES, type Language } from "./language";
 import { isWellFormedText } from "./text";
 import { localDateTimeIn, parseIsoDay, zonedTimeToUtc } from "./time";
@@ -161,7 +162,15 @@ const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-
  * ("2026-02-30T10:00", "tomorrow").
  */
 export function parsePublishAt(value: string, timeZone = BLOG_TIME_ZONE): Date | null {
-  const trimmed = value.trim();
+  const moment = momentOf(value.trim(), timeZone);
+  if (!moment) return null;
+  // A post goes live in the years an event can take place in. Year 0 is a moment to JavaScript but
+  // not to PostgreSQL, which has no year 0: it once answered 500.
+  const year = moment.getUTCFullYear();
+  return year >= EVENT_YEARS.first && year <= EVENT_YEARS.last ? moment : null;
+}
+
+function momentOf(trimmed: string, timeZone: string): Date | null {
   const local = LOCAL_MINUTE.exec(trimmed);
   if (local) {
     const day = parseIsoDay(local[1]!);

@@ -1,6 +1,7 @@
 /*
  * The staff console's fixed words and limits (issue 18), shared by its pages, services and API.
  */
+import { withoutBrokenText } from "./text";
 
 /** How many weeks the console's charts show, the current one last. */
 export const FIGURE_WEEKS = 12;
@@ -35,5 +36,16 @@ export function isStaffEventFilter(text: string | null): text is StaffEventFilte
 /** How many Major Events the home page shows, and the longest tagline. */
 export const MAJOR_EVENT_COUNT = 3;
 export const TAGLINE_MAX_LENGTH = 160;
-/** The longest search the events page reads. */
+/** The longest search the console's lists read. */
 export const STAFF_SEARCH_MAX_LENGTH = 200;
+
+/**
+ * What a console list searches for, from its search box as typed: trimmed, at most
+ * STAFF_SEARCH_MAX_LENGTH characters, and without characters the database cannot compare (a NUL
+ * from a hand-edited address once answered 500).
+ */
+export function staffSearchText(typed: string | null | undefined): string {
+  return withoutBrokenText(typed ?? "")
+    .trim()
+    .slice(0, STAFF_SEARCH_MAX_LENGTH);
+}

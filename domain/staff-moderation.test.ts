@@ -21,6 +21,8 @@ describe("a suspension", () => {
     expect(problems({ reason: "   " })).toEqual(["reason:reason_required"]);
     expect(problems({})).toEqual(["reason:reason_required"]);
     expect(problems({ reason: "x".repeat(501) })).toEqual(["reason:reason_too_long"]);
+    // U+FFFD is what a broken client's invalid UTF-8 decodes to: no person typed it.
+    expect(problems({ reason: "Spam \uFFFD" })).toEqual(["reason:reason_invalid"]);
     expect(problems({ reason: "x", length: "365" })).toEqual(["length:length_invalid"]);
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isWellFormedText } from "./text";
 
 /*
  * The rules of staff moderation of people (issue 18): what a suspension takes, and how the audit log
@@ -25,7 +26,8 @@ export const suspensionSchema = z
       .string({ error: "reason_required" })
       .trim()
       .min(1, { error: "reason_required" })
-      .max(SUSPENSION_REASON_MAX, { error: "reason_too_long" }),
+      .max(SUSPENSION_REASON_MAX, { error: "reason_too_long" })
+      .refine(isWellFormedText, { error: "reason_invalid" }),
     length: z.enum(SUSPENSION_LENGTHS, { error: "length_invalid" }).default("indefinite"),
   })
   .strict();
@@ -47,6 +49,7 @@ export const staffRoleReasonSchema = z
   .string()
   .trim()
   .max(SUSPENSION_REASON_MAX, { error: "reason_too_long" })
+  .refine(isWellFormedText, { error: "reason_invalid" })
   .transform((reason) => reason || null);
 
 /** One field an action changed, as the audit log shows it. */

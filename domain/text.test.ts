@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasUnstorableText, isWellFormedText, unstorableTextPlaces } from "./text";
+import { hasUnstorableText, isWellFormedText, unstorableTextPlaces, withoutBrokenText } from "./text";
 
 describe("isWellFormedText", () => {
   it("takes text in every script the site speaks, emoji included", () => {
@@ -12,6 +12,13 @@ describe("isWellFormedText", () => {
     for (const text of ["a\u0000b", "bad \uFFFD byte", "lone \uD83C", "lone \uDFB7 low", "\uDFB7\uD83C"]) {
       expect(isWellFormedText(text)).toBe(false);
     }
+  });
+});
+
+describe("withoutBrokenText", () => {
+  it("drops NUL, the replacement character and unpaired surrogates, and keeps every script and emoji", () => {
+    expect(withoutBrokenText("a\u0000b \uFFFDc\uD83C d\uDFB7")).toBe("ab c d");
+    expect(withoutBrokenText("حفلة 🎷 የሙዚቃ")).toBe("حفلة 🎷 የሙዚቃ");
   });
 });
 

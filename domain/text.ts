@@ -6,6 +6,11 @@
 const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const BROKEN_TEXT = new RegExp(`${UNSTORABLE_TEXT.source}|\\uFFFD`);
 
+/** `value` without the characters no person types (for a search box, which should find, not refuse). */
+export function withoutBrokenText(value: string): string {
+  return value.replace(new RegExp(BROKEN_TEXT.source, "g"), "");
+}
+
 /** Whether `value` is text that can be stored and searched as it is (a field's own rule). */
 export function isWellFormedText(value: string): boolean {
   return !BROKEN_TEXT.test(value);

@@ -10,6 +10,7 @@ import {
   isStaffEventFilter,
   STAFF_EVENT_FILTERS,
   STAFF_SEARCH_MAX_LENGTH,
+  staffSearchText,
   TAGLINE_MAX_LENGTH,
 } from "#domain/staff-console";
 import { getMajorEventChoices, listStaffEvents } from "#server/services/staff-events";
@@ -25,7 +26,7 @@ import type { Route } from "./+types/admin-events";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffViewer(request, context);
   const search = new URL(request.url).searchParams;
-  const query = (search.get("q") ?? "").trim().slice(0, STAFF_SEARCH_MAX_LENGTH);
+  const query = staffSearchText(search.get("q"));
   const status = search.get("status");
   const filter = isStaffEventFilter(status) ? status : "all";
   const pageNumber = Number.parseInt(search.get("page") ?? "1", 10);

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { adminPageMeta } from "#app/components/admin/admin-meta";
 import { PeopleList, PeopleSearch } from "#app/components/admin/people-list";
 import { metaTranslator } from "#app/i18n/meta";
+import { staffSearchText } from "#domain/staff-console";
 import { useTranslation } from "#app/i18n/use-translation";
 import { currentTime } from "#server/clock";
 import { PEOPLE_FILTERS, searchPeople, type PeopleFilter } from "#server/services/staff-people";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/admin-people";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireStaffViewer(request, context);
   const search = new URL(request.url).searchParams;
-  const q = (search.get("q") ?? "").slice(0, 200);
+  const q = staffSearchText(search.get("q"));
   const wanted = search.get("filter") ?? "all";
   const filter: PeopleFilter = (PEOPLE_FILTERS as readonly string[]).includes(wanted)
     ? (wanted as PeopleFilter)

@@ -4,6 +4,7 @@ import { buttonClasses } from "#app/components/ui/button";
 import { metaTranslator } from "#app/i18n/meta";
 import { useTranslation } from "#app/i18n/use-translation";
 import { SPONSOR_TIERS, type SponsorTier } from "#domain/sponsor";
+import { staffSearchText } from "#domain/staff-console";
 import { listSponsorsForStaff } from "#server/services/sponsor-admin";
 import { ADMIN_PAGE_HEADERS, requireStaffViewer } from "./admin.server";
 import type { Route } from "./+types/admin-sponsors";
@@ -14,7 +15,7 @@ const FIELD_CLASSES = "h-10 w-full rounded-md border border-border bg-background
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireStaffViewer(request, context);
   const params = new URL(request.url).searchParams;
-  const q = (params.get("q") ?? "").slice(0, 100);
+  const q = staffSearchText(params.get("q"));
   const tierParam = params.get("tier");
   const tier = (SPONSOR_TIERS as readonly string[]).includes(tierParam ?? "") ? (tierParam as SponsorTier) : null;
   const sponsors = await listSponsorsForStaff(context.db, viewer, { q, tier });

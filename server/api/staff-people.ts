@@ -1,7 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
+import { STAFF_SEARCH_MAX_LENGTH } from "#domain/staff-console";
 import { SUSPENSION_REASON_MAX, suspensionSchema } from "#domain/staff-moderation";
+import { isWellFormedText } from "#domain/text";
 import { isUuid } from "#server/auth/secrets";
 import { currentTime } from "#server/clock";
 import { AppError } from "#server/errors";
@@ -370,7 +372,7 @@ const listStaffActionsRoute = operationRoute(
 );
 
 const searchQuery = z.object({
-  q: z.string().max(200).optional(),
+  q: z.string().max(STAFF_SEARCH_MAX_LENGTH).refine(isWellFormedText, "contains characters that are not text").optional(),
   filter: z.enum(PEOPLE_FILTERS).optional(),
   page: z.coerce.number().int().min(1).max(10_000).optional(),
 });

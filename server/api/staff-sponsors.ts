@@ -8,7 +8,13 @@ import type { AppEnv } from "#server/http/app-env";
 import { limitBody, readJsonBody } from "#server/http/json-body";
 import { readFormWithin } from "#server/http/read-form";
 import { decideAppearance } from "#server/services/sponsor-appearances";
-import { createSponsor, sponsorWriteOf, updateSponsor, type StaffSponsor } from "#server/services/sponsor-admin";
+import {
+  createSponsor,
+  SPONSOR_FORM_FIELDS,
+  sponsorWriteOf,
+  updateSponsor,
+  type StaffSponsor,
+} from "#server/services/sponsor-admin";
 import { PRIVATE_CACHE } from "./cache-control";
 import { recordIdParameter } from "./common-parameters";
 import { error, problem } from "./error-answers";
@@ -191,6 +197,14 @@ async function formOf(request: Request): Promise<FormData> {
     });
   }
   if (!form) throw new AppError("invalid", FORM_SHAPE);
+  // As every JSON body does, a form names the fields it does not know (the console's own form posts
+  // more, and reads the fields it knows through the same sponsorWriteOf).
+  const unknown = [...new Set(form.keys())].filter(
+    (name) => name !== "logo" && !(SPONSOR_FORM_FIELDS as readonly string[]).includes(name),
+  );
+  if (unknown.length > 0) {
+    throw new AppError("invalid", FORM_SHAPE, Object.fromEntries(unknown.map((name) => [name, "unknown_field"])));
+  }
   return form;
 }
 

@@ -158,13 +158,14 @@ export async function getContactThread(db: Database, actor: Actor, id: number): 
   return { ...thread, entries };
 }
 
-export type AnswerProblem = "answer_required" | "answer_too_long";
+export type AnswerProblem = "answer_required" | "answer_too_long" | "answer_invalid";
 
 /** The answer's text, or its problem (the console shows it under the field; the API in `fields.body`). */
 export function checkAnswer(body: unknown): { ok: true; body: string } | { ok: false; problem: AnswerProblem } {
   const text = typeof body === "string" ? body.replace(/\r\n?/g, "\n").trim() : "";
   if (!text) return { ok: false, problem: "answer_required" };
   if (text.length > MAX_CONTACT_MESSAGE_LENGTH) return { ok: false, problem: "answer_too_long" };
+  if (!isWellFormedText(text)) return { ok: false, problem: "answer_invalid" };
   return { ok: true, body: text };
 }
 

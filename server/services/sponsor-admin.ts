@@ -8,6 +8,7 @@ import { encodeSponsorLogo, storeSponsorLogo } from "#server/images/sponsor-logo
 import type { Actor } from "./actor";
 import { requireStaff } from "./staff";
 import { recordStaffAction } from "./staff-actions";
+import { staffSearchText } from "#domain/staff-console";
 
 /*
  * Sponsors as staff run them (/admin/sponsors, /api/v1/staff/sponsors): the list, one sponsor with the
@@ -43,7 +44,7 @@ export async function listSponsorsForStaff(
 ): Promise<StaffSponsorRow[]> {
   await requireStaff(db, actor);
   const conditions: SQL[] = [];
-  const term = q?.trim();
+  const term = staffSearchText(q);
   if (term) {
     const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(or(ilike(sponsors.name, pattern), ilike(sponsors.website, pattern))!);
@@ -220,6 +221,8 @@ export async function updateSponsor(
     if (Object.keys(changes).length > 0) await tx.update(sponsors).set(changes).where(eq(sponsors.id, sponsorId));
     if (accountId !== undefined) await setAccount(tx, sponsorId, accountId, context.now);
     const after = (await readSponsor(tx, sponsorId))!;
+    // A save that changes nothing is no action: the audit log would only show before = after.
+    if (JSON.stringify(after) === JSON.stringify(before)) return after;
     await recordStaffAction(
       tx,
       { actorId: actor.userId, action: "sponsor.update", subjectType: "sponsor", subjectId: sponsorId, before, after },

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import {
   MAJOR_EVENT_COUNT,
-  STAFF_SEARCH_MAX_LENGTH,
+  staffSearchText,
   TAGLINE_MAX_LENGTH,
   type StaffEventFilter,
 } from "#domain/staff-console";
+import { isWellFormedText } from "#domain/text";
 import type { Database } from "#server/db/client";
 import { events, majorEventTeasers, profiles, users } from "#server/db/schema";
 import { AppError } from "#server/errors";
@@ -45,7 +46,7 @@ export async function listStaffEvents(
   { query = "", filter = "all", page = 1 }: { query?: string; filter?: StaffEventFilter; page?: number },
 ): Promise<{ events: StaffEventRow[]; hasMore: boolean }> {
   const conditions: SQL[] = [];
-  const text = query.trim().slice(0, STAFF_SEARCH_MAX_LENGTH);
+  const text = staffSearchText(query);
   if (text) {
     const pattern = likePattern(text);
     const byText = or(ilike(events.title, pattern), ilike(profiles.name, pattern), ilike(users.email, pattern))!;
@@ -213,6 +214,7 @@ export async function setMajorEvents(db: Database, actor: Actor, input: MajorEve
       const tagline = given || previous?.tagline || "";
       if (!tagline) fields[`taglines.${index}`] = "required";
       else if (tagline.length > TAGLINE_MAX_LENGTH) fields[`taglines.${index}`] = "too_long";
+      else if (!isWellFormedText(tagline)) fields[`taglines.${index}`] = "tagline_invalid";
       return { eventId, position: index, tagline, videoUrl: previous?.videoUrl ?? null };
     });
     if (Object.keys(fields).length > 0) {

@@ -17,6 +17,7 @@ import { AppError } from "#server/errors";
 import type { Actor } from "#server/services/actor";
 import { requireStaff } from "#server/services/staff";
 import { recordStaffAction } from "#server/services/staff-actions";
+import { staffSearchText } from "#domain/staff-console";
 
 /*
  * People, as staff see them in the console (/admin/people) and the staff API: finding an account,
@@ -52,7 +53,7 @@ export async function searchPeople(
 ): Promise<{ people: PersonListRow[]; hasMore: boolean; page: number }> {
   await requireStaff(db, actor);
   const conditions: SQL[] = [];
-  const words = q.trim().slice(0, 200);
+  const words = staffSearchText(q);
   if (words) {
     const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(or(ilike(users.email, pattern), ilike(profiles.name, pattern))!);

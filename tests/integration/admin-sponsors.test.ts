@@ -240,6 +240,13 @@ describe("creating and editing sponsors in the console", () => {
       context: contextOf(staff),
     } as never);
     expect(silver.sponsors).toEqual([]);
+    // A NUL typed into the address (the database cannot compare it) is left out, not a 500.
+    const withNul = await sponsorsRoute.loader({
+      request: new Request(`${config.publicUrl}/admin/sponsors?q=roast%00ers`),
+      params: {},
+      context: contextOf(staff),
+    } as never);
+    expect(withNul.sponsors.map((sponsor) => sponsor.name)).toEqual(["Rock Creek Roasters"]);
   });
 
   it("answers 404 to visitors and non-staff on every loader and action, changing nothing", async () => {

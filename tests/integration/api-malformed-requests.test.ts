@@ -10,11 +10,13 @@ import { readConfig } from "#server/env";
 import { ERROR_CODES } from "#server/errors";
 import { createLogger } from "#server/logger";
 import { createStripeProvider } from "#server/payments/stripe-provider";
+import { contactThreads } from "#server/db/schema";
 import { createTestSession, type TestSession } from "#tests/support/auth-session";
 import { setUpSeededApp } from "#tests/support/seeded-app";
 import { startFakeStripe, type FakeStripe } from "#tests/support/stripe-server";
 import { mulberry32, isObject } from "#tests/support/malformed-values";
 import { testDatabaseKind } from "#tests/support/test-database";
+import { makeStaff } from "#tests/support/staff";
 import { insertEventWithTicketTypes } from "#tests/support/ticket-factories";
 import {
   BASE,
@@ -23,6 +25,8 @@ import {
   real,
   operationsOf,
   isWebhook,
+  defaultCredentials,
+  isStaffOperation,
   type Operation,
   type Probe,
   type Credentials,
@@ -34,7 +38,7 @@ import { randomProbes } from "#tests/support/malformed-random-probes";
 /*
  * The reliability bar's bad-input suite (quality-bars.md): malformed requests, generated from the
  * OpenAPI document the app serves, to every operation under /api/v1, each sent by a visitor and by a
- * signed-in person. Every answer is below 500, every refusal is in the one error shape, and nothing
+ * signed-in person, and a body for a staff operation by staff too. Every answer is below 500, every refusal is in the one error shape, and nothing
  * is written. Generation is deterministic (a seeded PRNG), so a failure is the same on every run.
  */
 
@@ -49,6 +53,7 @@ let uploadsDir: string;
 let document: OpenApiDocument;
 let me: TestSession;
 let other: TestSession;
+let staff: TestSession;
 /** Everything a request could write, as it was before the malformed ones. */
 let before: Record<string, string[]>;
 let filesBefore: string[];
@@ -100,10 +105,11 @@ interface Failure {
   excerpt: string;
 }
 
-async function send(probes: Probe[]): Promise<{ failures: Failure[]; requests: number }> {
+/** `body`: the probes are bodies the document refuses, which staff may send too (see defaultCredentials). */
+async function send(probes: Probe[], { body }: { body: boolean }): Promise<{ failures: Failure[]; requests: number }> {
   const byOperation = new Map(operations.map((op) => [op.key, op]));
   const jobs = probes.flatMap((probe) =>
-    (probe.as ? [probe.as] : (["anonymous", "signed in"] as const)).map((as) => ({ probe, as })),
+    (probe.as ? [probe.as] : defaultCredentials(byOperation.get(probe.op)!, { body })).map((as) => ({ probe, as })),
   );
   const failures: Failure[] = [];
   let next = 0;
@@ -113,12 +119,13 @@ async function send(probes: Probe[]): Promise<{ failures: Failure[]; requests: n
       const op = byOperation.get(probe.op)!;
       const headers: Record<string, string> = { ...probe.headers };
       if (as === "signed in") headers.Authorization = `Bearer ${me.session.access_token}`;
-      const body = typeof probe.body === "function" ? probe.body() : probe.body;
+      if (as === "staff") headers.Authorization = `Bearer ${staff.session.access_token}`;
+      const content = typeof probe.body === "function" ? probe.body() : probe.body;
       const target = isWebhook(op) ? stripeApp : app;
       const response = await target.request(probe.url, {
         method: probe.method,
         headers,
-        ...(body === undefined ? {} : { body }),
+        ...(content === undefined ? {} : { body: content }),
       });
       const text = await response.text();
       total++;
@@ -153,8 +160,8 @@ function report(failures: Failure[]): string {
   return lines.join("\n");
 }
 
-async function expectAllRefusedCleanly(probes: Probe[], atLeast: number) {
-  const { failures, requests } = await send(probes);
+async function expectAllRefusedCleanly(probes: Probe[], atLeast: number, { body = false } = {}) {
+  const { failures, requests } = await send(probes, { body });
   expect(failures.length, report(failures)).toBe(0);
   expect(requests).toBeGreaterThanOrEqual(atLeast);
 }
@@ -184,6 +191,18 @@ const WRITABLE_TABLES = [
   "ticket_lookup_links",
   "jobs",
   "mailbox_messages",
+  // What staff operations write.
+  "users",
+  "staff_members",
+  "staff_actions",
+  "reports",
+  "sponsors",
+  "sponsor_accounts",
+  "major_event_teasers",
+  "blog_posts",
+  "blog_post_versions",
+  "contact_threads",
+  "contact_entries",
 ];
 
 async function snapshot(): Promise<Record<string, string[]>> {
@@ -226,8 +245,22 @@ beforeAll(async () => {
   document = await (await app.request(`${BASE}/openapi.json`)).json();
   operations = operationsOf(document);
   probed.document = document;
-  [me, other] = await Promise.all([createTestSession(db, seeded.config), createTestSession(db, seeded.config)]);
+  [me, other, staff] = await Promise.all([
+    createTestSession(db, seeded.config),
+    createTestSession(db, seeded.config),
+    createTestSession(db, seeded.config),
+  ]);
+  await makeStaff(db, staff.userId);
   probed.myAccessToken = me.session.access_token;
+  real.otherUserId = other.userId;
+  real.blogPostId = String(
+    (await selectRows<{ id: number }>(db, sql`select id from blog_posts order by id limit 1`))[0]!.id,
+  );
+  const [thread] = await db
+    .insert(contactThreads)
+    .values({ reference: "DMV-MALFORM1", kind: "site", topic: "problem", name: "Ada", email: other.email, language: "en" })
+    .returning({ id: contactThreads.id });
+  real.contactThreadId = String(thread!.id);
 
   real.publicEventId = (await (await app.request(`${BASE}/events`)).json()).data[0].id;
   real.organizerId = (await (await app.request(`${BASE}/events/${real.publicEventId}`)).json()).data.organizer.id;
@@ -315,7 +348,7 @@ describe(`malformed requests to every /api/v1 operation on the ${testDatabaseKin
     "answers JSON bodies the document's schema refuses (each field wrong, missing, or polluting) the same way",
     async () => {
       const probes = operations.filter((op) => op.json).flatMap(jsonBodyProbes);
-      await expectAllRefusedCleanly(probes, 4000);
+      await expectAllRefusedCleanly(probes, 4000, { body: true });
     },
     TIMEOUT,
   );
@@ -323,7 +356,7 @@ describe(`malformed requests to every /api/v1 operation on the ${testDatabaseKin
   it(
     "answers bodies that are not JSON, or too large, the same way",
     async () => {
-      await expectAllRefusedCleanly(operations.filter((op) => op.json).flatMap(nonJsonProbes), 300);
+      await expectAllRefusedCleanly(operations.filter((op) => op.json).flatMap(nonJsonProbes), 300, { body: true });
     },
     TIMEOUT,
   );
@@ -334,6 +367,7 @@ describe(`malformed requests to every /api/v1 operation on the ${testDatabaseKin
       await expectAllRefusedCleanly(
         operations.filter((op) => op.multipart).flatMap((op) => uploadProbes(op, mulberry32(SEED))),
         40,
+        { body: true },
       );
     },
     TIMEOUT,
@@ -352,16 +386,18 @@ describe(`malformed requests to every /api/v1 operation on the ${testDatabaseKin
     TIMEOUT,
   );
 
-  it("sent over 10,000 requests, to every operation the document lists, as a visitor and signed in", () => {
+  it("sent over 10,000 requests, to every operation the document lists, as a visitor and signed in, and staff operations' bodies as staff", () => {
     expect(operations.length).toBeGreaterThan(30);
+    const staffBodies = operations.filter((op) => isStaffOperation(op) && (op.json || op.multipart));
+    expect(staffBodies.length).toBeGreaterThan(7);
     const missing = operations.filter((op) => !sent.get(op.key)).map((op) => op.key);
     expect(missing, "operations that got no request").toEqual([]);
-    const oneSided = operations.flatMap((op) =>
-      (["anonymous", "signed in"] as const)
+    const untried = operations.flatMap((op) =>
+      defaultCredentials(op, { body: !!(op.json || op.multipart) })
         .filter((as) => !sentAs.has(`${op.key} ${as}`))
         .map((as) => `${op.key} ${as}`),
     );
-    expect(oneSided, "operations not tried both ways").toEqual([]);
+    expect(untried, "operations not tried by everyone who may send them").toEqual([]);
     expect(total).toBeGreaterThanOrEqual(10_000);
   });
 

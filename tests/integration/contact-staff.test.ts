@@ -142,6 +142,10 @@ describe(`the staff API (${testDatabaseKind()} database)`, () => {
     const empty = await api(`/${id}/answers`, { method: "POST", body: JSON.stringify({ body: "   " }), as: staff });
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ error: { code: "invalid", fields: { body: "answer_required" } } });
+    // U+FFFD is what a broken client's invalid UTF-8 decodes to.
+    const broken = await api(`/${id}/answers`, { method: "POST", body: JSON.stringify({ body: "\uFFFD" }), as: staff });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ error: { code: "invalid", fields: { body: "answer_invalid" } } });
     const missing = await api(`/999999/answers`, { method: "POST", body: JSON.stringify({ body: "Hi" }), as: staff });
     expect(missing.status).toBe(404);
     const [thread] = await storedThreads(handle.db);

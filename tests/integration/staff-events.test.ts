@@ -199,6 +199,9 @@ describe("choosing the Major Events", () => {
     await expect(set([a, b, fresh.eventId], ["", "", "x".repeat(161)])).rejects.toMatchObject({
       fields: { "taglines.2": "too_long" },
     });
+    await expect(set([a, b, fresh.eventId], ["", "", "Jazz \uFFFD"])).rejects.toMatchObject({
+      fields: { "taglines.2": "tagline_invalid" },
+    });
     await expect(
       setMajorEvents(seeded.handle.db, await insertUser(seeded.handle.db), { eventIds: current }, now),
     ).rejects.toMatchObject({ code: "forbidden" });
@@ -323,6 +326,13 @@ describe("the console's pages (/admin, /admin/events)", () => {
       context: context(viewer),
     } as never)) as unknown as Answer;
     expect((listed.data.events as { id: number }[]).map((event) => event.id)).toEqual([target.eventId]);
+    // A NUL typed into the address (the database cannot compare it) is left out, not a 500.
+    const withNul = (await adminEventsPage.loader({
+      request: new Request(`${seeded.config.publicUrl}/admin/events?q=${encodeURIComponent(`\u0000${target.title}`)}`),
+      params: {},
+      context: context(viewer),
+    } as never)) as unknown as Answer;
+    expect((withNul.data.events as { id: number }[]).map((event) => event.id)).toEqual([target.eventId]);
 
     const act = async (fields: Record<string, string | string[]>) =>
       (await adminEventsPage.action({

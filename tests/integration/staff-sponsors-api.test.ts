@@ -149,6 +149,18 @@ describe("staff sponsor operations", () => {
     expect(audit!.after).toMatchObject({ tier: "gold", accountEmail: member.email });
 
     expect((await call("PATCH", "/staff/sponsors/{id}", { id: 999_999 }, staff, await change())).status).toBe(404);
+
+    // A field it does not know is named and refused; a change to nothing is no action in the audit log.
+    const unknown = await call("PATCH", "/staff/sponsors/{id}", { id }, staff, await sponsorForm({ alt: "x" }, false));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ error: { code: "invalid", fields: { alt: "unknown_field" } } });
+    const same = await call("PATCH", "/staff/sponsors/{id}", { id }, staff, await change());
+    expect(same.status).toBe(200);
+    const updates = await handle.db
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.action, "sponsor.update"), eq(staffActions.subjectId, String(id))));
+    expect(updates).toHaveLength(1);
   });
 
   it("POST /staff/sponsors/{id}/appearances/{eventId}/approval: 401, 403, then 200 for staff", async () => {

@@ -36,7 +36,12 @@ export const real = {
   othersOrderId: "",
   othersWaitlistEntryId: 0,
   campaignId: "",
+  /** For staff: a person they could suspend, a post they could schedule, a thread they could answer. */
+  otherUserId: "",
+  blogPostId: "",
+  contactThreadId: "",
 };
+
 
 export interface Probe {
   /** `METHOD /template` of the operation in the document. */
@@ -49,7 +54,18 @@ export interface Probe {
   /** Who sends it; a visitor and the signed-in person unless said. */
   as?: Credentials;
 }
-export type Credentials = "anonymous" | "signed in" | "malformed credentials";
+export type Credentials = "anonymous" | "signed in" | "staff" | "malformed credentials";
+
+/** Operations only staff may use: their bodies are sent as staff too, so that their input checks are reached. */
+export const isStaffOperation = (op: Operation) => op.template.startsWith("/staff/");
+
+/**
+ * Who sends a probe that does not say: a visitor and a signed-in person; and staff, for a body of a
+ * staff operation. Staff may change any record, so only a body the document refuses is certain to
+ * change nothing; a path, query or header probe can turn out well formed (`01` is event 1).
+ */
+export const defaultCredentials = (op: Operation, { body }: { body: boolean }): Credentials[] =>
+  body && isStaffOperation(op) ? ["anonymous", "signed in", "staff"] : ["anonymous", "signed in"];
 
 export interface Operation {
   key: string;
@@ -105,10 +121,30 @@ export function baseParams(op: Operation): Record<string, string> {
     case "/my/events/{id}/images/{position}":
       return { id: String(real.othersEventId), position: "0" };
   }
+  if (isStaffOperation(op)) return staffParams(op);
   if (op.template.startsWith("/my/events/{id}")) {
     return { id: String(writesWithoutBody ? real.othersEventId : real.myEventId) };
   }
   if (op.template.startsWith("/orders/{id}")) return { id: writesWithoutBody ? real.othersOrderId : real.myOrderId };
+  return {};
+}
+
+/** A staff operation with a body aims at real records, so that staff's request gets as far as reading the body. */
+function staffParams(op: Operation): Record<string, string> {
+  switch (op.template) {
+    case "/staff/events/{id}/hide":
+      return { id: String(real.publicEventId) };
+    case "/staff/users/{id}/suspension":
+      return { id: real.otherUserId };
+    case "/staff/blog/posts/{id}/schedule":
+      return { id: real.blogPostId };
+    case "/staff/messages/{id}/answers":
+      return { id: real.contactThreadId };
+    case "/staff/sponsors/{id}":
+      return { id: String(real.sponsorId) };
+    case "/staff/sponsors/{id}/appearances/{eventId}/approval":
+      return { id: String(real.sponsorId), eventId: String(real.publicEventId) };
+  }
   return {};
 }
 
