@@ -130,6 +130,33 @@ async function readPost(db: Pick<Database, "select">, id: number): Promise<Staff
   };
 }
 
+/**
+ * Writes a post's change to the audit log, in the change's transaction, with the post before (null
+ * when it is new) and as it is now; returns the post as it is now.
+ */
+async function recordPostAction(
+  tx: Tx,
+  actor: Actor,
+  change: { action: string; id: number; before: StaffPost | null; reason?: string },
+  now: Date,
+): Promise<StaffPost> {
+  const after = (await readPost(tx, change.id))!;
+  await recordStaffAction(
+    tx,
+    {
+      actorId: actor.userId,
+      action: change.action,
+      subjectType: BLOG_SUBJECT,
+      subjectId: change.id,
+      ...(change.reason ? { reason: change.reason } : {}),
+      before: auditOf(change.before),
+      after: auditOf(after),
+    },
+    now,
+  );
+  return after;
+}
+
 /** The record the audit log keeps of a post: its settings and languages, not whole bodies. */
 function auditOf(post: StaffPost | null) {
   if (!post) return null;
@@ -244,19 +271,7 @@ export async function createPost(
         createdAt: now,
         updatedAt: now,
       });
-      const after = await readPost(tx, id);
-      await recordStaffAction(
-        tx,
-        {
-          actorId: actor.userId,
-          action: "blog.create",
-          subjectType: BLOG_SUBJECT,
-          subjectId: id,
-          before: null,
-          after: auditOf(after),
-        },
-        now,
-      );
+      await recordPostAction(tx, actor, { action: "blog.create", id, before: null }, now);
       return { id, slug };
     });
   } catch (error) {
@@ -298,18 +313,7 @@ export async function updatePost(
         })
         .where(eq(blogPosts.id, id));
       await upsertVersion(tx, id, checked.post.originalLanguage, checked.version, now);
-      await recordStaffAction(
-        tx,
-        {
-          actorId: actor.userId,
-          action: "blog.update",
-          subjectType: BLOG_SUBJECT,
-          subjectId: id,
-          before: auditOf(current),
-          after: auditOf(await readPost(tx, id)),
-        },
-        now,
-      );
+      await recordPostAction(tx, actor, { action: "blog.update", id, before: current }, now);
       return { id, slug };
     });
     if (dropsCover && current.cover) {
@@ -355,19 +359,7 @@ export async function savePostVersion(
     if (!before) throw new AppError("not_found", "No such post");
     await upsertVersion(tx, id, language as Language, version.data, now);
     await tx.update(blogPosts).set({ updatedAt: now }).where(eq(blogPosts.id, id));
-    await recordStaffAction(
-      tx,
-      {
-        actorId: actor.userId,
-        action: "blog.save_language",
-        subjectType: BLOG_SUBJECT,
-        subjectId: id,
-        reason: language,
-        before: auditOf(before),
-        after: auditOf(await readPost(tx, id)),
-      },
-      now,
-    );
+    await recordPostAction(tx, actor, { action: "blog.save_language", id, before, reason: language }, now);
   });
 }
 
@@ -398,19 +390,7 @@ export async function removePostVersion(
       throw new AppError("invalid", "The post has no words in this language.", { form: "no_version" });
     }
     await tx.update(blogPosts).set({ updatedAt: now }).where(eq(blogPosts.id, id));
-    await recordStaffAction(
-      tx,
-      {
-        actorId: actor.userId,
-        action: "blog.remove_language",
-        subjectType: BLOG_SUBJECT,
-        subjectId: id,
-        reason: language,
-        before: auditOf(before),
-        after: auditOf(await readPost(tx, id)),
-      },
-      now,
-    );
+    await recordPostAction(tx, actor, { action: "blog.remove_language", id, before, reason: language }, now);
   });
 }
 
@@ -437,20 +417,7 @@ export async function setPostPublication(
       .update(blogPosts)
       .set({ status: change.publish ? "published" : "draft", publishAt, updatedAt: now })
       .where(eq(blogPosts.id, id));
-    const after = await readPost(tx, id);
     const action = !change.publish ? "blog.unpublish" : change.at && change.at > now ? "blog.schedule" : "blog.publish";
-    await recordStaffAction(
-      tx,
-      {
-        actorId: actor.userId,
-        action,
-        subjectType: BLOG_SUBJECT,
-        subjectId: id,
-        before: auditOf(before),
-        after: auditOf(after),
-      },
-      now,
-    );
-    return after!;
+    return recordPostAction(tx, actor, { action, id, before }, now);
   });
 }
