@@ -23,7 +23,7 @@ import { FollowButton } from "#app/components/follows/follow-button";
 import { followStateFor, savedEventsOf } from "./saves-follows.server";
 import { SavedEvents } from "#app/components/saves-follows/save-button";
 import type { Route } from "./+types/user";
-import { shownName } from "#domain/deleted-account";
+import { deletedNameKey, shownName } from "#domain/deleted-account";
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
@@ -73,7 +73,8 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-col gap-4">
         <ProfileHeader profile={profile} />
         <div className="flex flex-wrap items-center gap-4">
-          {organizer && (
+          {/* A deleted account publishes nothing more: there is nothing to follow. */}
+          {organizer && !deletedNameKey(loaderData.profile.name) && (
             <FollowButton organizerId={profile.id} organizerName={profile.name} state={loaderData.follow} />
           )}
           <ProfileFigures counts={counts} organizes={organizer !== null} />

@@ -113,6 +113,7 @@ describe("a deleted organizer's name", () => {
       const text = await pageText(userPage, path, language, data);
       expect(text, language).toContain(words);
       expect(text, language).not.toContain(DELETED_ORGANIZER_NAME);
+      if (language === "fr") expect(text, "nobody can follow a deleted account").not.toMatch(/Suivre|followShort/);
       const head = await metaOf(userPage as never, "routes/user", language, data);
       const title = head.find((descriptor) => "title" in descriptor) as { title: string };
       expect(title.title, language).toMatch(new RegExp(`^${words} \\| `));
