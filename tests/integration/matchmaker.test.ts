@@ -1,9 +1,17 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, ne, notExists } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as matchmakerPage from "#app/routes/event-matchmaker";
 import type { MatchmakerAnswers } from "#domain/matchmaker-answers";
 import type { DatabaseHandle } from "#server/db/client";
-import { events, matchmakerAnswers, profiles, userInterests } from "#server/db/schema";
+import {
+  eventSaves,
+  events,
+  matchmakerAnswers,
+  orders,
+  organizerFollows,
+  profiles,
+  userInterests,
+} from "#server/db/schema";
 import { seedSampleData } from "#server/db/seed/seed";
 import { AppError } from "#server/errors";
 import { listMyInterests } from "#server/services/interests";
@@ -31,16 +39,27 @@ const MUSIC_ANY: MatchmakerAnswers = {
 beforeAll(async () => {
   handle = await openTestDatabase();
   await seedSampleData(handle.db, { now });
-  const attendees = await handle.db
+  // A sample attendee with no tickets, their saves and follows taken away below: what they choose
+  // here is all the site knows of their tastes. Another attendee keeps answers of their own.
+  const db = handle.db;
+  const attendee = eq(profiles.role, "attendee");
+  const [buyerOfNothing] = await db
     .select({ userId: profiles.userId })
     .from(profiles)
-    .where(eq(profiles.role, "attendee"))
-    .limit(2);
-  [person, other] = attendees as [{ userId: string }, { userId: string }];
+    .where(and(attendee, notExists(db.select().from(orders).where(eq(orders.userId, profiles.userId)))))
+    .limit(1);
+  const [someoneElse] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(and(attendee, ne(profiles.userId, buyerOfNothing!.userId)))
+    .limit(1);
+  [person, other] = [buyerOfNothing!, someoneElse!];
   // A clean slate for both (the sample data keeps one person's answers and interests).
   for (const someone of [person, other]) {
     await handle.db.delete(userInterests).where(eq(userInterests.userId, someone.userId));
     await handle.db.delete(matchmakerAnswers).where(eq(matchmakerAnswers.userId, someone.userId));
+    await handle.db.delete(eventSaves).where(eq(eventSaves.userId, someone.userId));
+    await handle.db.delete(organizerFollows).where(eq(organizerFollows.followerId, someone.userId));
   }
 });
 afterAll(() => handle?.close());
