@@ -32,8 +32,10 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
       {items.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="text-sm font-semibold text-muted-foreground">{term}</dt>
-          <dd className="min-w-0 break-words" dir="auto">
-            {value}
+          {/* The value is isolated, not the cell: an address or a Latin name keeps its own direction
+              but sits beside its term on an Arabic page, not at the far edge. */}
+          <dd className="min-w-0 break-words">
+            <bdi>{value}</bdi>
           </dd>
         </div>
       ))}
