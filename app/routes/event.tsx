@@ -57,7 +57,14 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
       image: image ? { url: `/uploads/${image.storageKey}-1440.webp`, alt: image.alt } : null,
       type: "event",
     }),
-    { "script:ld+json": eventJsonLd(loaderData.event, loaderData.now, siteOrigin(matches)) },
+    {
+      "script:ld+json": eventJsonLd(
+        // A deleted organizer is named in the page's language here too, as on the page.
+        { ...event, organizer: { ...event.organizer, name: shownName(t, event.organizer.name) } },
+        loaderData.now,
+        siteOrigin(matches),
+      ),
+    },
   ];
 }
 

@@ -123,6 +123,12 @@ describe("a deleted organizer's name", () => {
     const text = await pageText(eventPage, eventPath, "am", event);
     expect(text).toContain("የቀድሞ አዘጋጅ");
     expect(text).not.toContain(DELETED_ORGANIZER_NAME);
+    // What search engines read names the organizer in the page's language too.
+    const eventHead = await metaOf(eventPage as never, "routes/event", "am", event);
+    const jsonLd = eventHead.find((descriptor) => "script:ld+json" in descriptor) as {
+      "script:ld+json": { organizer: { name: string } };
+    };
+    expect(jsonLd["script:ld+json"].organizer.name).toBe("የቀድሞ አዘጋጅ");
     // The JSON API keeps the stable marker its description names.
     const answer = await setup.app.request(`/api/v1/events/${ada.pastEventId}`);
     expect(((await answer.json()) as { data: { organizer: { name: string } } }).data.organizer.name).toBe(
