@@ -26,7 +26,7 @@ import { SavedEvents } from "#app/components/saves-follows/save-button";
 import { negotiateLanguage } from "#app/i18n/preferences";
 import { pageMessages } from "#app/i18n/page-messages.server";
 import { recommendationCards } from "./recommendations.server";
-import { savedEventsOf, savesFollowsMessages } from "./saves-follows.server";
+import { savedEventsOf } from "./saves-follows.server";
 import type { Route } from "./+types/home";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -47,15 +47,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, viewer } = context;
   const now = currentTime();
   const home = await getHomePage(db, now);
-  // The hearts' words; a visitor's hearts are all empty (savedEvents null), so their page stays shared.
-  const hearts = {
-    // The hearts' words, and the AI tools section's card of the Event Matchmaker.
-    pageMessages: {
-      ...(await savesFollowsMessages(request)),
-      ...(await pageMessages(negotiateLanguage(request), ["matchmakerInvite"])),
-    },
-    savedEvents: await savedEventsOf(context),
-  };
+  // The hearts' words and the AI tools section's Event Matchmaker card; a visitor's hearts are all
+  // empty (savedEvents null), so their page stays shared.
+  const [messages, savedEvents] = await Promise.all([
+    pageMessages(negotiateLanguage(request), ["savesFollows", "matchmakerInvite"]),
+    savedEventsOf(context),
+  ]);
+  const hearts = { pageMessages: messages, savedEvents };
   if (!viewer) return data({ ...home, ...hearts, personal: null });
   const interests = await listMyInterests(db, viewer);
   return data(

@@ -55,8 +55,6 @@ import { deletePlanningRows } from "./account-export-planning";
  * an anonymous organizer. Refused while an upcoming published event of theirs has sold tickets.
  */
 
-/** The stable markers stored for the names (shown in the reader's words: domain/deleted-account.ts). */
-export { DELETED_BUYER_NAME, DELETED_ORGANIZER_NAME };
 /** An address nobody receives mail at (RFC 2606 reserves .invalid), unique per row so indexes stay happy. */
 export const deletedAddress = (id: string) => `deleted-${id}@deleted.invalid`;
 

@@ -39,7 +39,7 @@ import {
   eventPlanTasks,
   matchmakerAnswers,
 } from "#server/db/schema";
-import { DELETED_BUYER_NAME, DELETED_ORGANIZER_NAME } from "#server/services/account-deletion";
+import { DELETED_BUYER_NAME, DELETED_ORGANIZER_NAME } from "#domain/deleted-account";
 import { createFullAccount, insertUpcomingSoldEvent, setUpAccountApp } from "#tests/support/account-fixtures";
 import { createTestSession, testAuthRequest, type TestSession } from "#tests/support/auth-session";
 import { testDatabaseKind } from "#tests/support/test-database";

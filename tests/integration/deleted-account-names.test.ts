@@ -17,7 +17,7 @@ import type { Language } from "#domain/language";
 import { events } from "#server/db/schema";
 import type { Viewer } from "#server/http/app-env";
 import { createSandboxProvider } from "#server/payments/sandbox-provider";
-import { DELETED_BUYER_NAME, DELETED_ORGANIZER_NAME } from "#server/services/account-deletion";
+import { DELETED_BUYER_NAME, DELETED_ORGANIZER_NAME } from "#domain/deleted-account";
 import { createFullAccount, setUpAccountApp } from "#tests/support/account-fixtures";
 import { createTestSession } from "#tests/support/auth-session";
 import { metaOf, textOf } from "#tests/support/page-render";
